@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
+import { deferredNames, removedToolsOf } from "./deferred-tools-removal.js";
 import type { AgentEvent, LoopResult } from "./events.js";
 import { agentLoop, type LoopOptions } from "./loop.js";
 import { asMessage, userMessage } from "./messages.js";
@@ -55,6 +56,11 @@ export interface Steered {
  */
 export class Agent {
   private history: ModelMessage[];
+  /**
+   * The deferred tools the model was last told of: the last run's listing, less those a note
+   * said went. The next run tells the model of any it no longer has (deferred-tools-removal.ts).
+   */
+  private listedDeferred: readonly string[] | undefined;
   /** The history as the provider's prompt, kept between runs so each message is converted once. */
   private readonly promptCache = new PromptCache();
   private model: LanguageModelV3;
@@ -81,6 +87,7 @@ export class Agent {
   replaceMessages(messages: readonly ModelMessage[]): void {
     if (this.controller) throw new Error("agent: cannot replace the history while a run is in progress");
     this.history = [...messages];
+    this.listedDeferred = undefined;
   }
 
   /** The model for the next run. */
@@ -146,13 +153,16 @@ export class Agent {
     const controller = new AbortController();
     this.controller = controller;
     this.history.push(asMessage(input));
+    const { tools, systemPrompt } = this.options;
+    const runTools = typeof tools === "function" ? tools() : tools;
+    const noted = new Set<string>();
     try {
-      const { tools, systemPrompt } = this.options;
       const stream = agentLoop({
         ...this.options,
         systemPrompt: typeof systemPrompt === "function" ? systemPrompt() : systemPrompt,
-        tools: typeof tools === "function" ? tools() : tools,
+        tools: runTools,
         ...(typeof tools === "function" ? { toolsNow: tools } : {}),
+        ...(this.listedDeferred !== undefined ? { listedBefore: this.listedDeferred } : {}),
         model: this.model,
         messages: this.history,
         signal: controller.signal,
@@ -162,12 +172,15 @@ export class Agent {
       });
       for await (const event of stream) {
         if (event.type === "message_end") this.history.push(event.message);
+        if (event.type === "message_end")
+          for (const name of removedToolsOf(event.message) ?? []) noted.add(name);
         if (event.type === "history_replaced") this.history = [...event.messages];
         this.dispatch(event);
       }
       return await stream.result();
     } finally {
       this.controller = undefined;
+      this.listedDeferred = deferredNames(runTools).filter((name) => !noted.has(name));
     }
   }
 

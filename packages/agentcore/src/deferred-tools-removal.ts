@@ -14,6 +14,11 @@ export function goneDeferredTools(tools: readonly Tool[], now: readonly Tool[]):
   return tools.filter((tool) => tool.deferLoading === "until-loaded" && !names.has(tool.name));
 }
 
+/** The names of `tools`' deferred tools, the ones a listing names. */
+export function deferredNames(tools: readonly Tool[]): string[] {
+  return tools.filter((tool) => tool.deferLoading === "until-loaded").map((tool) => tool.name);
+}
+
 /** claude 2.1.328's words when listed deferred tools go (recorded with a server dropping a tool mid-run). */
 function removedToolsText(names: readonly string[], searchTool: string): string {
   return `The following deferred tools are no longer available. Do not search for them — ${searchTool} will return no match:\n${names.join("\n")}\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.`;

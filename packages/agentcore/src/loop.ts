@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
-import { goneDeferredTools, removedToolsNote } from "./deferred-tools-removal.js";
+import { deferredNames, goneDeferredTools, removedToolsNote } from "./deferred-tools-removal.js";
 import { emptyAnswerNudge, isInvisibleAnswer } from "./empty-answer.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
@@ -53,6 +53,11 @@ export interface LoopOptions {
    * (deferred-tools-removal.ts).
    */
   toolsNow?: () => readonly Tool[];
+  /**
+   * The deferred tools the model was told of before this run (the Agent's previous runs): those
+   * `tools` no longer has get the same note before the first request, after the prompt.
+   */
+  listedBefore?: readonly string[];
   /** Tool middleware; the first listed is the outermost. */
   middleware?: ToolMiddleware[];
   /** Most model steps this run may take (default: no limit). */
@@ -182,6 +187,7 @@ class Run {
     const modelTools = toModelTools(options.tools);
     const listing = deferring ? deferredToolsListing(options.tools) : undefined;
     let offered: readonly Tool[] = options.tools;
+    if (deferring && options.listedBefore) this.noteGone(options.listedBefore, deferredNames(options.tools));
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";
@@ -270,10 +276,16 @@ class Run {
     const gone = goneDeferredTools(offered, now);
     if (gone.length === 0) return offered;
     for (const tool of gone) callable.delete(tool.name);
-    const search = offered.find((tool) => tool.listDeferredTools !== undefined)?.name ?? "the tool search";
-    const names = gone.map((tool) => tool.name).sort();
-    this.append(removedToolsNote(names, search));
+    this.noteGone(deferredNames(gone), []);
     return offered.filter((tool) => !gone.includes(tool));
+  }
+
+  /** Appends claude's note naming the tools of `listed` not in `present`, if any. */
+  private noteGone(listed: readonly string[], present: readonly string[]): void {
+    const names = listed.filter((name) => !present.includes(name)).sort();
+    if (names.length === 0) return;
+    const search = this.options.tools.find((tool) => tool.listDeferredTools !== undefined)?.name;
+    this.append(removedToolsNote(names, search ?? "the tool search"));
   }
 
   /** Steering, then follow-ups, then `onStop`: the first that has something to say keeps the run going. */

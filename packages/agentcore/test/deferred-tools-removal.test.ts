@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveModel, type Tool } from "../src/index.js";
+import { Agent, resolveModel, type Tool } from "../src/index.js";
 import {
   type LoopbackModelServer,
   type RecordedRequest,
@@ -113,5 +113,29 @@ describe("a deferred tool that goes mid-run", () => {
     expect(messages.at(-2).content[0].type).toBe("tool_result");
     expect(messages.at(-1)).toEqual({ role: "system", content: [{ type: "text", text: NOTE }] });
     expect(requests[3]?.body.messages.at(-3)).toEqual(messages.at(-1));
+  });
+
+  it("gone between prompts: the next prompt's first request has the note after the prompt, once", async () => {
+    server = await startLoopbackModelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    });
+    const { tools } = session();
+    let now = tools;
+    const agent = new Agent({ model, systemPrompt: "sys", tools: () => now });
+    await agent.prompt("first");
+    now = tools.filter((tool) => tool.name !== "mcp__s__gone");
+    await agent.prompt("second");
+    await agent.prompt("third");
+    const reminder = { type: "text", text: `<system-reminder>\n${NOTE}\n</system-reminder>` };
+    expect(server.requests[1]?.body.messages.at(-1).content).toEqual([
+      { type: "text", text: "second" },
+      reminder,
+    ]);
+    const notes = (r: RecordedRequest | undefined) =>
+      JSON.stringify(r?.body).split("no longer available").length - 1;
+    expect(notes(server.requests[0])).toBe(0);
+    expect(notes(server.requests[2])).toBe(1);
   });
 });

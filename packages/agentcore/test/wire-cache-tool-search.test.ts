@@ -128,7 +128,7 @@ describe("the wire cache with the tool search", () => {
     expect(promptSerialisations(prompts)).toBe(2);
   });
 
-  test("a listing that changes between prompts (a server's tool removed): the first message is still serialised only while the conversation is captured", async () => {
+  test("a listing that changes between prompts (a server's tool removed): the same bodies; claude's note, a second system message, leaves the messages before it built in each request", async () => {
     const run = async (model: LanguageModelV3) => {
       let offered: Tool[] = [
         ...tools(),
@@ -145,7 +145,12 @@ describe("the wire cache with the tool search", () => {
     const listings = cached.map((request) => JSON.parse(request.body).messages[1].content[0].text);
     expect(listings[0]).toContain("mcp__srv__gone");
     expect(listings.at(-1)).not.toContain("mcp__srv__gone");
-    expect(promptSerialisations(prompts)).toBe(2);
+    const roles = JSON.parse(cached.at(-1)?.body as string).messages.map((m: { role: string }) => m.role);
+    expect(roles.filter((role: string) => role === "system")).toHaveLength(2);
+    // Twice in the first prompt's four requests, then in each of the second's four: a kept
+    // conversation starts past the last system message (wire-cached-model.ts).
+    expect(prompts).toHaveLength(8);
+    expect(promptSerialisations(prompts)).toBe(6);
   });
 
   /** A prompt whose tools lose `mcp__srv__gone` after the model's third request. */
