@@ -28,21 +28,20 @@ async function blocked(hooks: Hooks, tool: typeof bashTool | typeof writeTool, a
   return executed.length === 0;
 }
 
-describe("docs/hooks.md: Block dangerous commands", () => {
-  const hooks = hooksOf(jsonAfter("### Block dangerous commands"));
+describe("docs/hooks.md: Block dangerous commands, its codebot entries", () => {
+  // Its Claude Code group's `if` rules need the harness's rule grammar: codebot's
+  // test/cli/docs-guard-rails.test.ts runs the whole example.
+  const entries = hooksOf(jsonAfter("### Block dangerous commands")).PreToolUse ?? [];
+  const hooks = { PreToolUse: entries.filter((entry) => "type" in (entry as object)) };
 
-  it.each([
-    "rm -rf build",
-    "rm\t-rf build",
-    "git push --force",
-    "git push\t--force",
-    "git\tpush origin main\t--force",
-    "psql -c 'drop\ttable users'",
-  ])("refuses %j", async (command) => {
-    expect(await blocked(hooks, bashTool, { command })).toBe(true);
-  });
+  it.each(["psql -c 'DROP TABLE users'", "psql -c 'drop\ttable users'", "psql\t-c 'drop table\tusers'"])(
+    "refuses %j",
+    async (command) => {
+      expect(await blocked(hooks, bashTool, { command })).toBe(true);
+    },
+  );
 
-  it.each(["ls -la", "git push origin main", "rm notes.txt"])("lets %j run", async (command) => {
+  it.each(["ls -la", "psql -c 'select 1'", "rm notes.txt"])("lets %j run", async (command) => {
     expect(await blocked(hooks, bashTool, { command })).toBe(false);
   });
 

@@ -1,0 +1,151 @@
+/**
+ * The three guard rails a new user sets up from README.md and docs/hooks.md — "never rm -rf", "run
+ * the tests before you stop", "tell me when you are done" — do what the docs say, as written there.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runHooksTest, sandbox } from "./support/cli-fixtures.js";
+import { cliEnv, repoRoot, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** The first ```json block of `file` after the line starting with `heading` (the file's first without). */
+function settingsAfter(file: string, heading?: string): unknown {
+  const text = fs.readFileSync(path.join(repoRoot, file), "utf8");
+  const from = heading === undefined ? 0 : text.indexOf(`\n${heading}\n`);
+  if (from < 0) throw new Error(`${file} has no "${heading}"`);
+  const block = /```json\n([\s\S]*?)```/.exec(text.slice(from))?.[1];
+  if (block === undefined) throw new Error(`no json block after "${heading}" in ${file}`);
+  return JSON.parse(block);
+}
+
+/** The exit code of `hooks test PreToolUse` for a bash command under `settings`: 2 is a refusal. */
+async function verdict(settings: unknown, command: string): Promise<number | null> {
+  const box = sandbox();
+  const file = box.json("guard.json", settings);
+  const r = await runHooksTest(box, "PreToolUse", ["--tool", "bash", "--args", JSON.stringify({ command })], {
+    settings: file,
+  });
+  return r.code;
+}
+
+// The spellings docs/hooks.md's table lists, as a model trying to get past a guard writes them.
+const RECURSIVE_RM = [
+  "rm -rf build",
+  "rm\t-rf build",
+  "rm -fr build",
+  "rm -r -f build",
+  "rm -Rf build",
+  "rm --recursive --force build",
+  "/bin/rm -rf build",
+  "bash -c 'rm -rf build'",
+  "ls | xargs rm -rf",
+];
+
+describe("README.md's guard", () => {
+  const readme = () => settingsAfter("README.md");
+
+  it.each(RECURSIVE_RM)("refuses %j", async (command) => {
+    expect(await verdict(readme(), command)).toBe(2);
+  });
+
+  it.each(["rm notes.txt", "ls -la", "echo rm -rf"])("lets %j run", async (command) => {
+    expect(await verdict(readme(), command)).toBe(0);
+  });
+});
+
+describe("docs/hooks.md: Block dangerous commands", () => {
+  const example = () => settingsAfter("docs/hooks.md", "### Block dangerous commands");
+
+  it.each([
+    ...RECURSIVE_RM,
+    "find . -delete",
+    "git clean -fdx",
+    "git push -f",
+    "psql -c 'drop\ttable users'",
+  ])("refuses %j", async (command) => {
+    expect(await verdict(example(), command)).toBe(2);
+  });
+
+  it.each(["rm notes.txt", "find . -name '*.o'", "git push origin main", "git status"])(
+    "lets %j run",
+    async (command) => {
+      expect(await verdict(example(), command)).toBe(0);
+    },
+  );
+
+  it("the opening example's pattern lets rm -fr run, as the table says", async () => {
+    const opening = settingsAfter("docs/hooks.md") as { hooks: { PreToolUse: unknown[] } };
+    const settings = { hooks: { PreToolUse: opening.hooks.PreToolUse } };
+    expect(await verdict(settings, "rm -rf build")).toBe(2);
+    expect(await verdict(settings, "rm -fr build")).toBe(0);
+  });
+});
+
+/** A chat webhook on loopback: records each body posted to it. */
+async function chatEndpoint(): Promise<{ url: string; bodies: string[] }> {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      bodies.push(body);
+      res.end("ok");
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+describe("docs/hooks.md: Tell someone when the agent finishes", () => {
+  // The second block of the section: the chat message.
+  const chatSettings = () => {
+    const text = fs.readFileSync(path.join(repoRoot, "docs/hooks.md"), "utf8");
+    const section = text.slice(text.indexOf("\n### Tell someone when the agent finishes\n"));
+    const block = [...section.matchAll(/```json\n([\s\S]*?)```/g)][1]?.[1];
+    if (block === undefined) throw new Error("no chat example");
+    return JSON.parse(block) as unknown;
+  };
+
+  async function post(event: "Stop" | "StopFailure", webhook: string) {
+    const box = sandbox();
+    const file = box.json("chat.json", chatSettings());
+    const r = await runHooksTest(box, event, ["--json"], {
+      settings: file,
+      env: cliEnv(box.home, { SLACK_WEBHOOK_URL: webhook }),
+    });
+    return { box, trace: JSON.parse(r.stdout).trace as { outcome: string }[] };
+  }
+
+  it("posts {text} naming the project when the agent stops", async () => {
+    const chat = await chatEndpoint();
+    const { box, trace } = await post("Stop", chat.url);
+    expect(trace.map((t) => t.outcome)).toEqual(["allowed"]);
+    expect(chat.bodies.map((b) => JSON.parse(b))).toEqual([
+      { text: `codebot is done in ${path.basename(box.project)}` },
+    ]);
+  });
+
+  it("posts {text} with the error when a model call failed for good", async () => {
+    const chat = await chatEndpoint();
+    const { trace } = await post("StopFailure", chat.url);
+    expect(trace.map((t) => t.outcome)).toEqual(["allowed"]);
+    expect(chat.bodies.map((b) => JSON.parse(b).text)).toEqual([
+      expect.stringMatching(/^codebot stopped on an error: ./),
+    ]);
+  });
+
+  it("a webhook that refuses the post is a failed run, not a quiet success", async () => {
+    const { trace } = await post("Stop", "http://127.0.0.1:1/hook");
+    expect(trace.map((t) => t.outcome)).toEqual(["failed"]);
+  });
+});
