@@ -6,8 +6,9 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { runHooksTest, sandbox } from "./support/cli-fixtures.js";
+import { printRun, runHooksTest, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, repoRoot, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -147,5 +148,46 @@ describe("docs/hooks.md: Tell someone when the agent finishes", () => {
   it("a webhook that refuses the post is a failed run, not a quiet success", async () => {
     const { trace } = await post("Stop", "http://127.0.0.1:1/hook");
     expect(trace.map((t) => t.outcome)).toEqual(["failed"]);
+  });
+});
+
+describe("docs/hooks.md: Run the tests when the agent stops, in -p", () => {
+  const failingProject = () => {
+    const box = sandbox();
+    box.json("package.json", { name: "x", scripts: { test: "echo 'FAIL adds: expected 3, got 4'; exit 1" } });
+    return box;
+  };
+  // The agent changes a file, then says it is done at every stop, never fixing anything.
+  const script = () => [
+    reply.toolCall("write", { file_path: "add.js", content: "module.exports = (a, b) => a - b;\n" }),
+    ...[1, 2, 3].map((n) => reply.text(`done (${n})`)),
+  ];
+  const settings = () =>
+    settingsAfter("docs/hooks.md", "### Run the tests when the agent stops") as Record<string, unknown>;
+
+  it("not yet approved in the project, the tests do not run: stderr says so and the run exits 0", async () => {
+    const { r, server } = await printRun("go", script(), {
+      box: failingProject(),
+      settings: settings(),
+      flags: ["--allowedTools", "Write"],
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      "was not run: it runs package.json from this project, not approved for it yet",
+    );
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("approved, the agent is sent back twice, then the run ends with exit 1 and the tests' output", async () => {
+    const { r, server } = await printRun("go", script(), {
+      box: failingProject(),
+      settings: settings(),
+      flags: ["--allowedTools", "Write", "--trust-project-hooks"],
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "codebot: validation still fails after 3 attempts:\nFAIL adds: expected 3, got 4",
+    );
+    expect(server.requests).toHaveLength(4);
   });
 });
