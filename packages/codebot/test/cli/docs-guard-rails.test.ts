@@ -117,7 +117,7 @@ describe("docs/hooks.md: Tell someone when the agent finishes", () => {
     return JSON.parse(block) as unknown;
   };
 
-  async function post(event: "Stop" | "StopFailure", webhook: string) {
+  async function post(event: "Stop" | "StopFailure" | "Notification", webhook: string) {
     const box = sandbox();
     const file = box.json("chat.json", chatSettings());
     const r = await runHooksTest(box, event, ["--json"], {
@@ -142,6 +142,15 @@ describe("docs/hooks.md: Tell someone when the agent finishes", () => {
     expect(trace.map((t) => t.outcome)).toEqual(["allowed"]);
     expect(chat.bodies.map((b) => JSON.parse(b).text)).toEqual([
       expect.stringMatching(/^codebot stopped on an error: ./),
+    ]);
+  });
+
+  it("posts the notice's message when the terminal waits for the user", async () => {
+    const chat = await chatEndpoint();
+    const { trace } = await post("Notification", chat.url);
+    expect(trace.map((t) => t.outcome)).toEqual(["allowed"]);
+    expect(chat.bodies.map((b) => JSON.parse(b))).toEqual([
+      { text: "codebot needs your permission to use bash" },
     ]);
   });
 
