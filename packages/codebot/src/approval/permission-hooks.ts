@@ -10,6 +10,9 @@ import type { PermissionHooks } from "./approval-types.js";
  * How long a question waits unanswered before the Notification hooks are told: claude 2.1.328's
  * 6 seconds (its binary's permission-prompt notice delay; recorded: a question answered at once
  * fired none). `CODEBOT_PERMISSION_PROMPT_MS` changes it (tests, or a user who wants it sooner).
+ * A key pressed meanwhile puts it off: claude looks every 6 s and tells the hooks at the first
+ * look with 6 s gone since the last key (recorded: a key at 3 s, told at 12 s; keys at 3, 8 and
+ * 13 s, told at 24 s).
  */
 export const PERMISSION_PROMPT_MS = 6_000;
 
@@ -20,6 +23,8 @@ export function permissionHooks(
   stopRun: (stop: { hook: string; reason: string; interrupt?: true }) => void,
   /** How long a question waits before `permission_prompt` fires (default PERMISSION_PROMPT_MS). */
   askingNoticeMs = PERMISSION_PROMPT_MS,
+  /** When the user last pressed a key (epoch ms), where a terminal reads keys. */
+  lastKeyAt: () => number = () => Number.NEGATIVE_INFINITY,
 ): PermissionHooks {
   return {
     async request(call, ctx, suggestions) {
@@ -73,10 +78,17 @@ export function permissionHooks(
         notify();
         return () => {};
       }
-      const timer = setTimeout(notify, askingNoticeMs);
+      const opened = Date.now();
+      const timer = setInterval(() => {
+        // A key pressed since the question opened, less than the wait ago: the next look.
+        const key = lastKeyAt();
+        if (key > opened && Date.now() - key < askingNoticeMs) return;
+        clearInterval(timer);
+        notify();
+      }, askingNoticeMs);
       // An open question never keeps the process alive on its own.
       timer.unref();
-      return () => clearTimeout(timer);
+      return () => clearInterval(timer);
     },
   };
 }

@@ -53,6 +53,11 @@ export interface RuntimeOptions {
   allowOutsideProject?: boolean;
   /** Asks the user about a tool call; absent = non-interactive. */
   askToolApproval?: AskToolApproval;
+  /**
+   * When the user last pressed a key (epoch ms; a terminal's session): a key pressed while a tool
+   * call's question is open puts off its `permission_prompt` Notification (permission-hooks.ts).
+   */
+  lastKeyAt?: () => number;
   /** Asks the user about an untrusted project hook; absent = non-interactive. */
   askHookApproval?: AskHookApproval;
   /** Told how each tool call's permission check ended (stream-json's `tool_result_meta`). */

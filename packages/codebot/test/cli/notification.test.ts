@@ -99,6 +99,36 @@ describe("Notification", { timeout: 120_000 }, () => {
     expect(lines(box.at("asked.jsonl"))).toHaveLength(1);
   });
 
+  it("interactive: keys pressed while the question is open put its permission_prompt off until they stop", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { Notification: [group("permission_prompt", logTo("asked.jsonl"))] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ok > out.txt" }),
+      reply.text("all done"),
+    ]);
+    // A wait of 2 s: long beside the key presses' 200 ms apart, even on a loaded machine.
+    const term = await startSession(box, server, {
+      args: ["--settings", settings],
+      env: { CODEBOT_PERMISSION_PROMPT_MS: "2000" },
+    });
+    term.submit("write the file");
+    await term.waitForScreen("allow bash echo ok > out.txt");
+    // A key that answers nothing (the question is drawn again), for three waits' time.
+    const pressing = Date.now();
+    while (Date.now() - pressing < 6_000) {
+      term.press("x");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(lines(box.at("asked.jsonl"))).toEqual([]);
+    // Once they stop, the hooks are told.
+    const asked = await waitFor(() => lines(box.at("asked.jsonl"))[0], 20_000, "the permission_prompt hook");
+    expect(asked).toMatchObject({ notification_type: "permission_prompt" });
+    term.press("y");
+    await term.waitForScreen("all done");
+  });
+
   it("interactive: the permission_prompt hook's line goes above the question, which stays whole and is answered", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {

@@ -134,6 +134,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       atPrompt: () => state.promptWaits(),
     },
   );
+  // A key pressed while a tool call's question is open puts off its permission_prompt Notification.
+  let lastKeyAt = Number.NEGATIVE_INFINITY;
+  process.stdin.on("keypress", () => {
+    lastKeyAt = Date.now();
+  });
   const questions = new Questions(
     rl,
     process.stdin,
@@ -213,6 +218,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         : {}),
       // Only for a project hook that changed since the project question (a script it runs edited).
       askHookApproval: changedHookQuestion(inventory, questions, view, s, () => askQueue?.place()),
+      lastKeyAt: () => lastKeyAt,
       askToolApproval: (request) => {
         // The call runs once answered: the time shown while it runs starts then, not before its question.
         view.callAsked(request.callId);

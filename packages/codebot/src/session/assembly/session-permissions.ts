@@ -130,6 +130,7 @@ export class SessionPermissions {
           0,
           notify,
         ),
+        options.lastKeyAt,
       ),
     });
     this.readRules = new ReadRules(() => this.approval.rules, this.paths.root);
