@@ -13,6 +13,10 @@ interface Pending {
   question: () => string;
   /** Keys before this time (ms) were typed for the prompt, not in answer: they go with its text. */
   answerableAt: number;
+  /** A list question: every key (Enter too) goes to it; "done" ends the question. */
+  list?: (text: string | undefined, key: KeyInfo) => "done" | "again";
+  /** A list question's one line left on screen when it ends (its rows are taken away). */
+  closing?: () => string;
 }
 
 /**
@@ -29,7 +33,7 @@ const TYPING_REST_MS = 1500;
 const ANSWER_GRACE_MS = 500;
 const RECENT_TYPING_MS = 5000;
 
-interface KeyInfo {
+export interface KeyInfo {
   name?: string;
   ctrl?: boolean;
   meta?: boolean;
@@ -47,6 +51,16 @@ interface LineEditor {
  * sent before the question was asked — there it is answered "no answer" at once.
  */
 export type AnswerMode = "keys" | "lines" | "refused";
+
+/** A question answered by moving through a list (Questions.choose). */
+export interface ListQuestion<T> {
+  /** The list as it reads now: its rows, the one chosen marked, what was typed to filter it. */
+  draw(): string;
+  /** A key pressed: an answer, "cancel", or undefined (the list is drawn again). */
+  key(text: string | undefined, key: KeyInfo): { answer: T } | "cancel" | undefined;
+  /** The one line left on screen once it ended with `answer` (undefined: none). */
+  closed(answer: T | undefined): string;
+}
 
 /**
  * One question at a time on the shared readline interface (the approval engine already queues
@@ -96,9 +110,33 @@ export class Questions {
     return choices[key] ?? fallback;
   }
 
+  /**
+   * A question answered by moving through a list (the `/resume` picker): every key goes to `list`,
+   * the question is drawn again after each, and it ends with the answer `list` gave, or with
+   * undefined (Esc as `list` decides, Ctrl+C, the run's cancellation). Only on a terminal ("keys").
+   */
+  async choose<T>(list: ListQuestion<T>, signal?: AbortSignal): Promise<T | undefined> {
+    let chosen: { answer: T } | undefined;
+    const onKey = (text: string | undefined, key: KeyInfo): "done" | "again" => {
+      const outcome = list.key(text, key);
+      if (outcome === undefined) return "again";
+      if (outcome !== "cancel") chosen = outcome;
+      return "done";
+    };
+    const ended = await this.readKey(() => list.draw(), new Set(), signal, {
+      onKey,
+      closing: () => list.closed(chosen?.answer),
+    });
+    return ended === undefined ? undefined : chosen?.answer;
+  }
+
   /** A line typed with Enter while a question is open belongs to it (and is dropped); false when none is open. */
   answer(line: string): boolean {
     if (!this.pending) return false;
+    if (this.pending.list) {
+      this.listKey(this.pending, undefined, { name: "return" });
+      return true;
+    }
     const typed = line.trim().toLowerCase();
     if (this.mode === "lines" && this.pending.keys?.has(typed)) {
       this.settle(typed);
@@ -139,6 +177,7 @@ export class Questions {
     asked: string | (() => string),
     keys: ReadonlySet<string>,
     signal?: AbortSignal,
+    list?: { onKey: NonNullable<Pending["list"]>; closing: () => string },
   ): Promise<string | undefined> {
     if (this.mode === "keys") await this.typingRests(signal);
     if (signal?.aborted) return undefined;
@@ -163,6 +202,7 @@ export class Questions {
         stashed,
         question,
         answerableAt,
+        ...(list ? { list: list.onKey, closing: list.closing } : {}),
         resolve: (answer) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(answer);
@@ -203,6 +243,14 @@ export class Questions {
       return;
     }
     if (this.pasting) return;
+    if (pending?.list) {
+      // Enter came as the line readline sent (answer); Ctrl+C and the like are the session's.
+      if (key?.name === "return" || key?.name === "enter") return;
+      // Esc comes as meta (readline reads the escape byte so): it is the list's.
+      if ((key?.ctrl || key?.meta) && key?.name !== "escape") return;
+      this.listKey(pending, text, key ?? {});
+      return;
+    }
     // Esc answers a question that has it among its choices (as "escape"); other questions ignore it.
     if (key?.name === "escape" && pending?.keys?.has("escape")) {
       this.settle("escape");
@@ -227,6 +275,20 @@ export class Questions {
     this.rl.prompt();
   };
 
+  /** A key of a list question: it ends the question, or the question is drawn again as it reads now. */
+  private listKey(pending: Pending, text: string | undefined, key: KeyInfo): void {
+    const editor = this.rl as unknown as LineEditor;
+    // What readline did with the key (a character typed, ↑ to an earlier prompt) is the list's, not the prompt's.
+    editor.line = "";
+    editor.cursor = 0;
+    if (pending.list?.(text, key) === "done") {
+      this.settle("chosen");
+      return;
+    }
+    this.rl.setPrompt(questionRows(pending.question(), this.columns()));
+    this.rl.prompt();
+  }
+
   /** What readline holds now (a paste given to it whole) goes with the prompt's text, off the question's row. */
   private keepTyped(pending: Pending): void {
     const editor = this.rl as unknown as LineEditor;
@@ -239,6 +301,12 @@ export class Questions {
   private settle(answer: string | undefined): void {
     const pending = this.pending;
     if (!pending) return;
+    // A list's rows are drawn over by its one closing line (readline clears below the prompt's
+    // top), while the question is open still: readline's drawing reaches the terminal only then.
+    if (pending.closing) {
+      this.rl.setPrompt(pending.closing());
+      this.rl.prompt();
+    }
     this.pending = undefined;
     // The key (if any) is on screen after the question: end that line. A typed line is not in
     // the output (it is not a terminal): the answer is.

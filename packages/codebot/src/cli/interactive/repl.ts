@@ -35,7 +35,7 @@ import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { GLYPH_PROMPT_MARKS, promptEcho, WORD_PROMPT_MARKS } from "./prompt-rows.js";
 import { PromptScreen } from "./prompt-screen.js";
 import { PromptTurns } from "./prompt-turns.js";
-import { Questions } from "./questions.js";
+import { type ListQuestion, Questions } from "./questions.js";
 import { editByGraphemes } from "./readline-graphemes.js";
 import { measureAsTerminal, redrawAfterJoiner } from "./readline-measure.js";
 import { syncRows } from "./readline-rows.js";
@@ -364,6 +364,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
           : {
               ask: <T extends string>(question: string, choices: Record<string, T>, fallback: T) =>
                 state.commandAsking(() => questions.ask(question, choices, fallback)),
+              // A list moved through by keys needs them one at a time: a terminal's.
+              ...(terminal
+                ? { choose: <T>(list: ListQuestion<T>) => state.commandAsking(() => questions.choose(list)) }
+                : {}),
             }),
       }),
     echo,

@@ -18,6 +18,14 @@ const TITLE_UNDER_BELOW = 55;
  * cut to a word or two).
  */
 export function sessionRows(sessions: readonly SessionSummary[], columns: number | undefined): string[] {
+  return sessionRowGroups(sessions, columns).flat();
+}
+
+/** sessionRows, each session's rows (one, or two on a narrow terminal) apart: a picker marks the chosen one's. */
+export function sessionRowGroups(
+  sessions: readonly SessionSummary[],
+  columns: number | undefined,
+): string[][] {
   // On a terminal narrower than SHORT_IDS_BELOW, a whole id would leave no room for the date and
   // title that tell sessions apart: its first 8 characters then (the number picks a session).
   const idLength = columns !== undefined && columns < SHORT_IDS_BELOW ? 8 : undefined;
@@ -29,7 +37,7 @@ export function sessionRows(sessions: readonly SessionSummary[], columns: number
       : cut(
           `${before}${cutToColumns(title, Math.max(10, columns - columnsOf(before) - columnsOf(fork)))}${fork}`,
         );
-  return sessions.slice(0, LISTED).flatMap((session, i) => {
+  return sessions.slice(0, LISTED).map((session, i) => {
     const { head, title, fork } = sessionLineParts(session, idLength);
     const number = `  ${String(i + 1).padStart(2)}  `;
     if (columns !== undefined && columns < TITLE_UNDER_BELOW)

@@ -20,6 +20,7 @@ import { hooksCommandLines } from "./hooks-command.js";
 import { modelCommand } from "./model-command.js";
 import { permissionsLines } from "./permissions-command.js";
 import { permissionsEdit } from "./permissions-edit.js";
+import { SessionPicker } from "./session-picker.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
 import { statusLines } from "./status-command.js";
@@ -132,12 +133,20 @@ async function conversationCommand(name: "compact" | "clear", arg: string, ctx: 
   }
 }
 
-/** `/resume` lists the project's sessions (numbered, newest first); `/resume <id|n>` goes on with one. */
+/**
+ * `/resume` on a terminal opens a picker of the project's other sessions (session-picker.ts);
+ * elsewhere (a pipe) it lists them, numbered, newest first. `/resume <id|n>` goes on with one.
+ */
 async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   const s = ctx.styles;
   const sessions = listSessions(path.dirname(ctx.runtime.transcriptPath)).filter(
     (session) => session.id !== ctx.runtime.sessionId,
   );
+  if (arg === "" && ctx.choose && sessions.length > 0) {
+    const chosen = await ctx.choose(new SessionPicker(sessions, s, ctx.columns));
+    if (chosen !== undefined) await resumeSession(chosen.id, ctx);
+    return;
+  }
   if (arg === "") {
     if (sessions.length === 0) ctx.print("no other session of this project");
     for (const row of sessionRows(sessions, ctx.columns())) ctx.print(row);
@@ -146,6 +155,12 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
   }
   const n = Number(arg);
   const id = Number.isInteger(n) && n >= 1 && n <= sessions.length ? (sessions[n - 1]?.id ?? arg) : arg;
+  await resumeSession(id, ctx);
+}
+
+/** Goes on with session `id`: its recap, then a line that says so (or the error, when it cannot). */
+async function resumeSession(id: string, ctx: SlashContext): Promise<void> {
+  const s = ctx.styles;
   try {
     ctx.runtime.resume(id);
     for (const line of historyRecap(

@@ -2,6 +2,7 @@ import type { Runtime } from "../../session/runtime.js";
 import type { AnswerFormat } from "../output/history-recap.js";
 import type { Styles } from "../output/styles.js";
 import type { SessionFlags } from "../session-flags.js";
+import type { ListQuestion } from "./questions.js";
 
 /** What a `/command` of the terminal may use: the session, its flags, and the screen. */
 export interface SlashContext {
@@ -29,4 +30,6 @@ export interface SlashContext {
    * undefined where none can be answered (prompts from a pipe).
    */
   ask?<T extends string>(question: string, choices: Record<string, T>, fallback: T): Promise<T>;
+  /** Asks the user to pick from a list by keys (↑/↓, typing, Enter, Esc); only on a terminal. */
+  choose?<T>(list: ListQuestion<T>): Promise<T | undefined>;
 }

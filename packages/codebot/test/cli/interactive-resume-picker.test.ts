@@ -1,0 +1,92 @@
+/**
+ * `/resume` with no argument in a terminal: a picker of the project's other sessions, as claude
+ * 2.1.328's (recorded): ↑/↓ choose, typed text filters, Enter resumes, Esc clears the filter and
+ * then cancels. `/resume <n>` still goes on with one at once.
+ */
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
+
+useBuiltCli();
+
+const FRUITS = ["apples are red", "bananas are yellow", "cherries are small"];
+
+/** Three earlier `-p` sessions of the project, one per fruit (the last is the newest); their ids. */
+async function threeSessions(box: Sandbox): Promise<Record<string, string>> {
+  const server = await modelServer(FRUITS.map((_, i) => reply.text(`answer ${i + 1}`)));
+  const ids: Record<string, string> = {};
+  for (const prompt of FRUITS) {
+    const r = await runCli(["-p", prompt, "--output-format", "json", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    ids[prompt] = JSON.parse(r.stdout).session_id as string;
+  }
+  return ids;
+}
+
+/** A picker's row: the mark (`❯` on the chosen one), the number, the id, the date, the first prompt. */
+const row = (mark: "❯" | " ", n: number, id: string, prompt: string) =>
+  new RegExp(`^${mark} {2}${n} {2}${id} {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d {2}${prompt}$`, "m");
+
+describe("/resume's picker", { timeout: 120_000 }, () => {
+  it("lists the sessions newest first, the newest chosen; ↓ and Enter resume the next one", async () => {
+    const box = sandbox();
+    const ids = await threeSessions(box);
+    const server = await modelServer([reply.text("going on")]);
+    const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
+    term.submit("/resume");
+    const screen = await term.waitForScreen("Enter resumes · Esc cancels");
+    expect(screen).toMatch(row("❯", 1, ids[FRUITS[2]] as string, FRUITS[2] as string));
+    expect(screen).toMatch(row(" ", 2, ids[FRUITS[1]] as string, FRUITS[1] as string));
+    expect(screen).toMatch(row(" ", 3, ids[FRUITS[0]] as string, FRUITS[0] as string));
+    term.press("Down");
+    await term.waitForScreen(row("❯", 2, ids[FRUITS[1]] as string, FRUITS[1] as string));
+    term.press("Enter");
+    await term.waitForScreen(`resumed session ${ids[FRUITS[1]]}`);
+    term.submit("and now?");
+    await term.waitForScreen("going on");
+    // The conversation the model sees is the bananas session's.
+    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).toContain(FRUITS[1]);
+    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).not.toContain(FRUITS[2]);
+  });
+
+  it("typing filters the list, and Enter resumes the one that matches", async () => {
+    const box = sandbox();
+    const ids = await threeSessions(box);
+    const server = await modelServer([]);
+    const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
+    term.submit("/resume");
+    await term.waitForScreen("Enter resumes · Esc cancels");
+    term.type("APPL");
+    const screen = await term.waitForScreen(row("❯", 1, ids[FRUITS[0]] as string, FRUITS[0] as string));
+    // Drawn in place: below the filter's row, only the apples session.
+    const shown = screen.slice(screen.lastIndexOf("⌕ APPL"));
+    expect(shown).not.toContain(FRUITS[1]);
+    expect(shown).not.toContain(FRUITS[2]);
+    term.press("Enter");
+    await term.waitForScreen(`resumed session ${ids[FRUITS[0]]}`);
+  });
+
+  it("Esc clears the filter, a second Esc cancels and the session goes on as it was; /resume <n> still resumes", async () => {
+    const box = sandbox();
+    const ids = await threeSessions(box);
+    const server = await modelServer([]);
+    const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
+    term.submit("/resume");
+    await term.waitForScreen("Enter resumes · Esc cancels");
+    term.type("zzz");
+    await term.waitForScreen('no session matches "zzz"');
+    term.press("Escape");
+    await term.waitForScreen(/⌕ type to filter\n❯ {2}1 /);
+    term.press("Escape");
+    await term.waitForScreen(/^resume cancelled$/m);
+    // The list's rows gave way to that one line.
+    expect(term.screen()).not.toContain("Enter resumes · Esc cancels");
+    expect(term.screen()).not.toContain("resumed session");
+    term.submit("/resume 3");
+    await term.waitForScreen(`resumed session ${ids[FRUITS[0]]}`);
+  });
+});
