@@ -54,8 +54,9 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       );
     const term = await startSession(box, server, { size: { columns: 60, rows: 30 } });
     term.submit("/resume");
-    const screen = await term.waitForScreen(/^\/resume <n> [\s\S]*?^›.*\n.*context/m);
-    expect(screen).toMatch(/^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}beta prompt$/m);
+    // The picker's rows (the first chosen, marked).
+    const screen = await term.waitForScreen("Enter resumes · Esc cancels");
+    expect(screen).toMatch(/^❯ {2}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}beta prompt$/m);
     expect(screen).toMatch(/^ {3}2 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}alpha prompt$/m);
   });
 
@@ -75,11 +76,13 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
       ready: PROMPT_AND_STATUS,
     });
     term.submit("/resume");
-    // The final state: the prompt back under the list, its status line under it.
-    const screen = await term.waitForScreen(/^\/resume <n> [\s\S]*?^›.*\n.*context/m);
+    // The picker's rows: the first prompt on a row of its own under the number, id and date.
+    const screen = await term.waitForScreen("↑/↓ choose");
     expect(screen).toMatch(
-      /^ {3}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d\n {6}explain the layout of the code\n\/resume <n> or \/resume <session id> goes\non with one of them\n›/m,
+      /^❯ {2}1 {2}[0-9a-f]{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d\n {6}explain the layout of the code\n/m,
     );
+    term.press("Escape");
+    await term.waitForScreen(/^resume cancelled$/m);
     term.submit("/resume 1");
     const resumed = await term.waitForScreen(/^resumed session[\s\S]*?^›.*\n.*context/m);
     expect(resumed).toMatch(/^resumed session\n[0-9a-f-]{36} \(2\nmessages\)\n›/m);

@@ -249,7 +249,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(term.screen()).not.toContain("codebot: ");
   });
 
-  it("/resume and -r list one row per session, cut to the terminal's width, however long its first prompt", async () => {
+  it("/resume's picker and -r list one row per session, cut to the terminal's width, however long its first prompt", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
     const env = modelEnv(server, box.home);
@@ -257,16 +257,18 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       const prompt = `prompt ${n}: ${"a long first prompt that goes on ".repeat(3)}`;
       expect((await runCli(["-p", prompt, "--cwd", box.project], { env })).code).toBe(0);
     }
-    const listed = (screen: string) => {
+    const listed = (screen: string, first = "   1  ") => {
       const rows = screen.split("\n");
-      const first = rows.findIndex((row) => row.startsWith("   1  "));
-      return rows.slice(first, first + 2);
+      const at = rows.findIndex((row) => row.startsWith(first));
+      return rows.slice(at, at + 2);
     };
     const term = await startSession(box, server);
     term.submit("/resume");
-    const rows = listed(await term.waitForScreen(/^ {3}2 {2}\S+ {2}.*…$/m));
-    expect(rows[0]).toMatch(/^ {3}1 {2}[0-9a-f-]{36} {2}.* prompt 2: a long first prompt .*…$/);
+    const rows = listed(await term.waitForScreen(/^ {3}2 {2}\S+ {2}.*…$/m), "❯  1  ");
+    expect(rows[0]).toMatch(/^❯ {2}1 {2}[0-9a-f-]{36} {2}.* prompt 2: a long first prompt .*…$/);
     expect(rows[1]).toMatch(/^ {3}2 {2}[0-9a-f-]{36} {2}.* prompt 1: a long first prompt .*…$/);
+    term.press("Escape");
+    await term.waitForScreen(/^resume cancelled$/m);
     term.submit("/exit");
     expect(await term.exitCode()).toBe(0);
 
