@@ -11,7 +11,11 @@ import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
-const FRUITS = ["apples are red", "bananas are yellow", "cherries are small"];
+const APPLES = "apples are red";
+const BANANAS = "bananas are yellow";
+const CHERRIES = "cherries are small";
+/** In the order they were sent: the last is the newest. */
+const FRUITS = [APPLES, BANANAS, CHERRIES];
 
 /** Three earlier `-p` sessions of the project, one per fruit (the last is the newest); their ids. */
 async function threeSessions(box: Sandbox): Promise<Record<string, string>> {
@@ -39,18 +43,18 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
     term.submit("/resume");
     const screen = await term.waitForScreen("Enter resumes · Esc cancels");
-    expect(screen).toMatch(row("❯", 1, ids[FRUITS[2]] as string, FRUITS[2] as string));
-    expect(screen).toMatch(row(" ", 2, ids[FRUITS[1]] as string, FRUITS[1] as string));
-    expect(screen).toMatch(row(" ", 3, ids[FRUITS[0]] as string, FRUITS[0] as string));
+    expect(screen).toMatch(row("❯", 1, ids[CHERRIES] as string, CHERRIES));
+    expect(screen).toMatch(row(" ", 2, ids[BANANAS] as string, BANANAS));
+    expect(screen).toMatch(row(" ", 3, ids[APPLES] as string, APPLES));
     term.press("Down");
-    await term.waitForScreen(row("❯", 2, ids[FRUITS[1]] as string, FRUITS[1] as string));
+    await term.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
     term.press("Enter");
-    await term.waitForScreen(`resumed session ${ids[FRUITS[1]]}`);
+    await term.waitForScreen(`resumed session ${ids[BANANAS]}`);
     term.submit("and now?");
     await term.waitForScreen("going on");
     // The conversation the model sees is the bananas session's.
-    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).toContain(FRUITS[1]);
-    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).not.toContain(FRUITS[2]);
+    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).toContain(BANANAS);
+    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).not.toContain(CHERRIES);
   });
 
   it("typing filters the list, and Enter resumes the one that matches", async () => {
@@ -61,13 +65,13 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     term.submit("/resume");
     await term.waitForScreen("Enter resumes · Esc cancels");
     term.type("APPL");
-    const screen = await term.waitForScreen(row("❯", 1, ids[FRUITS[0]] as string, FRUITS[0] as string));
+    const screen = await term.waitForScreen(row("❯", 1, ids[APPLES] as string, APPLES));
     // Drawn in place: below the filter's row, only the apples session.
     const shown = screen.slice(screen.lastIndexOf("⌕ APPL"));
-    expect(shown).not.toContain(FRUITS[1]);
-    expect(shown).not.toContain(FRUITS[2]);
+    expect(shown).not.toContain(BANANAS);
+    expect(shown).not.toContain(CHERRIES);
     term.press("Enter");
-    await term.waitForScreen(`resumed session ${ids[FRUITS[0]]}`);
+    await term.waitForScreen(`resumed session ${ids[APPLES]}`);
   });
 
   it("Esc clears the filter, a second Esc cancels and the session goes on as it was; /resume <n> still resumes", async () => {
@@ -87,6 +91,6 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     expect(term.screen()).not.toContain("Enter resumes · Esc cancels");
     expect(term.screen()).not.toContain("resumed session");
     term.submit("/resume 3");
-    await term.waitForScreen(`resumed session ${ids[FRUITS[0]]}`);
+    await term.waitForScreen(`resumed session ${ids[APPLES]}`);
   });
 });
