@@ -50,6 +50,9 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     await term.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
     term.press("Enter");
     await term.waitForScreen(`resumed session ${ids[BANANAS]}`);
+    // The list's rows gave way to one line that says which.
+    expect(term.screen()).toMatch(new RegExp(`^› /resume\nresuming ${ids[BANANAS]}$`, "m"));
+    expect(term.screen()).not.toContain("Enter resumes · Esc cancels");
     term.submit("and now?");
     await term.waitForScreen("going on");
     // The conversation the model sees is the bananas session's.

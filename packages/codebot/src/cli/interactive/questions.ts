@@ -1,7 +1,7 @@
 import type readline from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { questionRows } from "./question-rows.js";
-import { onFreshRow, syncRows } from "./readline-rows.js";
+import { backOverEnter, onFreshRow, syncRows } from "./readline-rows.js";
 
 interface Pending {
   resolve(answer: string | undefined): void;
@@ -134,6 +134,7 @@ export class Questions {
   answer(line: string): boolean {
     if (!this.pending) return false;
     if (this.pending.list) {
+      backOverEnter(this.rl);
       this.listKey(this.pending, undefined, { name: "return" });
       return true;
     }

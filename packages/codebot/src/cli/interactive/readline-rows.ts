@@ -36,3 +36,12 @@ export function syncRows(rl: readline.Interface): void {
 export function onFreshRow(rl: readline.Interface): void {
   (rl as unknown as RowCount).prevRows = 0;
 }
+
+/**
+ * Enter was pressed in what readline drew: it has moved the cursor to a fresh row under it. Its
+ * next redraw climbs back over that row too, and draws in place of what was there (a list question
+ * redrawn, or closed to one line), rather than under it.
+ */
+export function backOverEnter(rl: readline.Interface): void {
+  (rl as unknown as RowCount).prevRows = rl.getCursorPos().rows + 1;
+}
