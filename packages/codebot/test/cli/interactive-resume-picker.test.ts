@@ -77,6 +77,24 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     await term.waitForScreen(`resumed session ${ids[APPLES]}`);
   });
 
+  it("a pasted session id filters the list to that session", async () => {
+    const box = sandbox();
+    const ids = await threeSessions(box);
+    const server = await modelServer([]);
+    const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
+    term.submit("/resume");
+    await term.waitForScreen("Enter resumes · Esc cancels");
+    const id = ids[BANANAS] as string;
+    term.tmux("set-buffer", "-b", "p", id);
+    term.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
+    const screen = await term.waitForScreen(`⌕ ${id}`);
+    expect(screen.slice(screen.lastIndexOf(`⌕ ${id}`))).toMatch(row("❯", 1, id, BANANAS));
+    term.press("Enter");
+    await term.waitForScreen(`resumed session ${id}`);
+    // Nothing of the paste is left at the prompt.
+    expect(term.screen()).toMatch(/^›\s*$/m);
+  });
+
   it("Esc clears the filter, a second Esc cancels and the session goes on as it was; /resume <n> still resumes", async () => {
     const box = sandbox();
     const ids = await threeSessions(box);

@@ -240,7 +240,9 @@ export class Questions {
     if (key?.name === "paste-start") this.pasting = true;
     if (key?.name === "paste-end") {
       this.pasting = false;
-      if (pending?.keys) this.keepTyped(pending);
+      // A list takes a paste as typed text (a session id pasted to filter by).
+      if (pending?.list) this.listKey(pending, (this.rl as unknown as LineEditor).line, {});
+      else if (pending?.keys) this.keepTyped(pending);
       return;
     }
     if (this.pasting) return;
