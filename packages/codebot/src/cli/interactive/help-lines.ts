@@ -27,7 +27,10 @@ const COMMANDS: readonly [string, string][] = [
   ["/cost", "the session's tokens (by kind), model steps and cost"],
   ["/compact [focus]", "summarise the conversation now, with what to focus on"],
   ["/clear", "start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)"],
-  ["/resume [id|n]", "pick one of this project's sessions to go on with (↑/↓, type to filter), or go on with that one"],
+  [
+    "/resume [id|n]",
+    "pick one of this project's sessions to go on with (↑/↓, type to filter), or go on with that one",
+  ],
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
   [
     "/tasks",
