@@ -17,11 +17,11 @@ const CHERRIES = "cherries are small";
 /** In the order they were sent: the last is the newest. */
 const FRUITS = [APPLES, BANANAS, CHERRIES];
 
-/** Three earlier `-p` sessions of the project, one per fruit (the last is the newest); their ids. */
-async function threeSessions(box: Sandbox): Promise<Record<string, string>> {
-  const server = await modelServer(FRUITS.map((_, i) => reply.text(`answer ${i + 1}`)));
+/** Earlier `-p` sessions of the project, one per prompt (the last is the newest); their ids by prompt. */
+async function sessionsOf(box: Sandbox, prompts: readonly string[]): Promise<Record<string, string>> {
+  const server = await modelServer(prompts.map((_, i) => reply.text(`answer ${i + 1}`)));
   const ids: Record<string, string> = {};
-  for (const prompt of FRUITS) {
+  for (const prompt of prompts) {
     const r = await runCli(["-p", prompt, "--output-format", "json", "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
@@ -38,7 +38,7 @@ const row = (mark: "❯" | " ", n: number, id: string, prompt: string) =>
 describe("/resume's picker", { timeout: 120_000 }, () => {
   it("lists the sessions newest first, the newest chosen; ↓ and Enter resume the next one", async () => {
     const box = sandbox();
-    const ids = await threeSessions(box);
+    const ids = await sessionsOf(box, FRUITS);
     const server = await modelServer([reply.text("going on")]);
     const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
     term.submit("/resume");
@@ -62,7 +62,7 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
 
   it("typing filters the list, and Enter resumes the one that matches", async () => {
     const box = sandbox();
-    const ids = await threeSessions(box);
+    const ids = await sessionsOf(box, FRUITS);
     const server = await modelServer([]);
     const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
     term.submit("/resume");
@@ -79,7 +79,7 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
 
   it("a pasted session id filters the list to that session", async () => {
     const box = sandbox();
-    const ids = await threeSessions(box);
+    const ids = await sessionsOf(box, FRUITS);
     const server = await modelServer([]);
     const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
     term.submit("/resume");
@@ -95,9 +95,33 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     expect(term.screen()).toMatch(/^›\s*$/m);
   });
 
+  it("on a short terminal it shows as many sessions as fit, and ↓ scrolls the chosen one into view", async () => {
+    const box = sandbox();
+    const ids = await sessionsOf(
+      box,
+      Array.from({ length: 8 }, (_, i) => `prompt number ${i + 1}`),
+    );
+    const server = await modelServer([]);
+    const term = await startSession(box, server, { size: { columns: 100, rows: 12 } });
+    term.submit("/resume");
+    const first = await term.waitForScreen("Enter resumes · Esc cancels");
+    const list = (screen: string) => screen.slice(screen.lastIndexOf("⌕ type to filter"));
+    // 12 rows: 4 sessions, the newest first, and a line for the other 4.
+    expect(list(first)).toMatch(/^❯ {2}1 {2}\S+ {2}\S+ \S+ {2}prompt number 8$/m);
+    expect(list(first)).toMatch(/^ {3}4 {2}\S+ {2}\S+ \S+ {2}prompt number 5$/m);
+    expect(list(first)).not.toMatch(/^ {3}5 {2}/m);
+    expect(list(first)).toContain("… 4 more");
+    term.press("Down", "Down", "Down", "Down", "Down");
+    const scrolled = list(await term.waitForScreen(/^❯ {2}6 {2}\S+ {2}\S+ \S+ {2}prompt number 3$/m));
+    expect(scrolled).toMatch(/^ {3}3 {2}\S+ {2}\S+ \S+ {2}prompt number 6$/m);
+    expect(scrolled).not.toMatch(/^ {3}[12] {2}/m);
+    term.press("Enter");
+    await term.waitForScreen(`resumed session ${ids["prompt number 3"]}`);
+  });
+
   it("Esc clears the filter, a second Esc cancels and the session goes on as it was; /resume <n> still resumes", async () => {
     const box = sandbox();
-    const ids = await threeSessions(box);
+    const ids = await sessionsOf(box, FRUITS);
     const server = await modelServer([]);
     const term = await startSession(box, server, { size: { columns: 120, rows: 30 } });
     term.submit("/resume");

@@ -18,13 +18,17 @@ const TITLE_UNDER_BELOW = 55;
  * cut to a word or two).
  */
 export function sessionRows(sessions: readonly SessionSummary[], columns: number | undefined): string[] {
-  return sessionRowGroups(sessions, columns).flat();
+  return sessionRowGroups(sessions.slice(0, LISTED), columns).flat();
 }
 
-/** sessionRows, each session's rows (one, or two on a narrow terminal) apart: a picker marks the chosen one's. */
+/**
+ * sessionRows of all `sessions`, each session's rows (one, or two on a narrow terminal) apart: a
+ * picker marks the chosen one's and shows a part of the list, numbered from `firstNumber`.
+ */
 export function sessionRowGroups(
   sessions: readonly SessionSummary[],
   columns: number | undefined,
+  firstNumber = 1,
 ): string[][] {
   // On a terminal narrower than SHORT_IDS_BELOW, a whole id would leave no room for the date and
   // title that tell sessions apart: its first 8 characters then (the number picks a session).
@@ -37,9 +41,9 @@ export function sessionRowGroups(
       : cut(
           `${before}${cutToColumns(title, Math.max(10, columns - columnsOf(before) - columnsOf(fork)))}${fork}`,
         );
-  return sessions.slice(0, LISTED).map((session, i) => {
+  return sessions.map((session, i) => {
     const { head, title, fork } = sessionLineParts(session, idLength);
-    const number = `  ${String(i + 1).padStart(2)}  `;
+    const number = `  ${String(firstNumber + i).padStart(2)}  `;
     if (columns !== undefined && columns < TITLE_UNDER_BELOW)
       return [cut(`${number}${head}`), titled(" ".repeat(number.length), title, fork)];
     return [titled(`${number}${head}  `, title, fork)];

@@ -143,7 +143,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
     (session) => session.id !== ctx.runtime.sessionId,
   );
   if (arg === "" && ctx.choose && sessions.length > 0) {
-    const chosen = await ctx.choose(new SessionPicker(sessions, s, ctx.columns));
+    const chosen = await ctx.choose(new SessionPicker(sessions, s, ctx.columns, ctx.rows));
     if (chosen !== undefined) await resumeSession(chosen.id, ctx);
     return;
   }
