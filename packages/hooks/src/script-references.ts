@@ -1,27 +1,3 @@
-/**
- * The files inside a project that a hook command runs (§8): the program (`./hook.sh`,
- * `cd .claude/hooks && ./b.sh`, `${CLAUDE_PROJECT_DIR:-.}/x.sh`), also behind wrappers (`timeout
- * 10 bash x`, `nice`, `sudo`, `xargs`: command-wrappers.ts); an interpreter's script and what its
- * options load (`bash -o pipefail .claude/hooks/check`, `node -r ./setup`, `python3 -m pkg`,
- * `awk -f x`: interpreter-syntax.ts, interpreter-files.ts); the command line of `sh -c '…'` (read
- * as a command of its own); a build tool's file (`make`, `npm test`: build-files.ts); what a test runner or build tool
- * loads on its own (`pytest`'s `conftest.py` files, `cargo`'s `build.rs`: runner-files.ts); a word with a
- * script extension; the source of `<` for a shell or interpreter reading its script from stdin
- * (`sh < setup.sh`); the files of a command piped into one (`cat x | sh`) or whose output
- * `$(…)` puts where code or a program goes (`eval "$(cat x)"`, `sh -c "$(cat x)"`, `$(cat x)`); the
- * input of `xargs sh` (`xargs sh < x`, `xargs -a x sh`), whose words are its script; any executable file
- * argument; and, failing closed, any other project file an argument names whose role codebot does
- * not know (`mytool config`). Their content is part of what the user approves, so editing one asks
- * again. Not hashed, or a hook would ask again after each run: files the command writes, what
- * commands known to read data name (`cat`, `jq`, `grep`…), and the arguments of a script it runs
- * (`python3 x.py state.json`: the script, approved, decides what they are). Words whose file
- * codebot cannot know (`$DIR/x.sh`, `$(dirname "$0")/x.sh`, a missing `./gen.sh`, what the lexer
- * cannot follow) are listed, for the consent screen to say the approval does not cover them. It
- * sees the words of the command only, not files those scripts read in turn. Bounded: it examines
- * so many words, so many directories a `cd` may have reached, and `sh -c` inside `sh -c` so deep,
- * and says what lies beyond is unchecked.
- */
-import fs from "node:fs";
 import path from "node:path";
 import {
   noteAssignments,
@@ -30,10 +6,19 @@ import {
   variableReadings,
 } from "./assigned-variables.js";
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
+import {
+  changeDirectory,
+  inside,
+  noteCopies,
+  type Place,
+  type ProjectFile,
+  projectFiles,
+  statOf,
+} from "./command-place.js";
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { runsComputedCode } from "./computed-code-loads.js";
 import { type ContentView, type ContentViews, noteView } from "./content-view.js";
-import { type Copy, copyOf } from "./copied-files.js";
+import { copyOf } from "./copied-files.js";
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
@@ -47,7 +32,6 @@ import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
 import { commandLineArgument, findRuns, gitRuns } from "./nested-commands.js";
 import { configWords } from "./package-manager-config.js";
 import { pathAssigned, pathFolders } from "./path-variable.js";
-import { isWithin } from "./path-within.js";
 import { runnerFiles } from "./runner-files.js";
 import { type ShellWord, type SimpleCommand, simpleCommands, UNKNOWN_PART } from "./shell-words.js";
 
@@ -90,8 +74,6 @@ const STDIN_FILES = /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/;
 /** The builtins that run a script in the shell itself. */
 const SOURCES = new Set([".", "source"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd"]);
-/** More directories than this a command may be in: it is treated as unknown, and no more are added. */
-const MAX_DIRECTORIES = 16;
 /** Words past this many are not examined: the rest of the command is listed as unchecked. */
 const MAX_WORDS = 2000;
 /** `sh -c` inside `sh -c` deeper than this is not read: listed as unchecked instead. */
@@ -100,34 +82,6 @@ const MAX_INLINE_DEPTH = 8;
 const MAX_PASSES = 8;
 /** Readings of one command with its variables' values past this many are not read. */
 const MAX_READINGS = 16;
-
-/** Where the command may be when it reaches a word: each directory a `cd` before it may have reached. */
-interface Place {
-  dirs: string[];
-  /** A `cd` went somewhere codebot cannot tell (`cd "$X"`, `cd`, `cd -`, too many places). */
-  unknown: boolean;
-  /** A `PATH` set for the commands after it (`export PATH=bin:$PATH;`), as written: its relative folders are where a program runs. */
-  path?: string;
-  /**
-   * The project files a `cp`, `ln`, `install` or `mv` before copied, linked or moved, by the absolute
-   * path of each name the copy may have (one holding an unknown part, `"$T/y"`, by its text): running
-   * a copy runs them (copied-files.ts). Shared by the command lines a command runs, as files are.
-   */
-  copies?: Map<string, ProjectFile[]>;
-  /** Folders of the project (or copies of them) copied whole (`cp -r bin /tmp/b`), by each name the copy may have, as copies are. */
-  folderCopies?: Map<string, string[]>;
-  /**
-   * The values a variable set in the command may hold (`f=./n`, `export F=n`, `for f in a b`), as
-   * written, by name: a word using it may name what they name (assigned-variables.ts). Shared as copies are.
-   */
-  variables?: Variables;
-}
-
-/** A regular file inside the project, and whether it may be run as a program. */
-interface ProjectFile {
-  file: string;
-  executable: boolean;
-}
 
 /** One reading of a hook command, with the command lines it runs (`sh -c '…'`) read into it too. */
 interface Analysis {
@@ -630,55 +584,6 @@ function programOptionValues(program: string, words: readonly ShellWord[], progr
   return values;
 }
 
-/** Notes where a copy of a project file lands (Place.copies), for a later word running it. */
-function noteCopies(copy: Copy, root: string, place: Place): void {
-  const copied = copy.sources.flatMap((source) => projectFiles(source, root, place));
-  const folders = copy.sources.flatMap((source) => projectFolders(source, root, place));
-  if ((copied.length === 0 && folders.length === 0) || place.copies === undefined) return;
-  for (const destination of copy.destinations) {
-    if (destination.startsWith("~")) continue;
-    const keys = destination.includes(UNKNOWN_PART)
-      ? [destination]
-      : place.dirs.map((dir) => path.resolve(dir, destination));
-    for (const key of keys) {
-      const files = place.copies.get(key) ?? [];
-      for (const one of copied) if (!files.some((f) => f.file === one.file)) files.push(one);
-      if (files.length > 0) place.copies.set(key, files);
-      if (folders.length === 0 || place.folderCopies === undefined) continue;
-      const held = place.folderCopies.get(key) ?? [];
-      for (const folder of folders) if (!held.includes(folder)) held.push(folder);
-      place.folderCopies.set(key, held);
-    }
-  }
-}
-
-/**
- * The folders of the project (the project itself too) that `text` names from where the command
- * may be, and those a copy of one it names was made of (`cp -r bin /tmp/b; cp -r /tmp/b /tmp/c`).
- */
-function projectFolders(text: string, root: string, place: Place): string[] {
-  if (text === "" || text.startsWith("~")) return [];
-  const candidates = text.includes(UNKNOWN_PART)
-    ? [text]
-    : path.isAbsolute(text)
-      ? [path.resolve(text)]
-      : place.dirs.map((d) => path.resolve(d, text));
-  return candidates.flatMap((folder) => {
-    const copied = copiedFolders(folder, place);
-    const own = (folder === root || inside(folder, root)) && statOf(folder)?.isDirectory() === true;
-    return own ? [...copied, folder] : copied;
-  });
-}
-
-/** The project folders whose copy `name` (absolute, or a text with an unknown part) is or lies in. */
-function copiedFolders(name: string, place: Place): string[] {
-  const folders: string[] = [];
-  for (const [key, sources] of place.folderCopies ?? [])
-    if (name === key || name.startsWith(`${key}/`))
-      for (const source of sources) folders.push(path.join(source, name.slice(key.length)));
-  return folders;
-}
-
 /**
  * A here-document or here-string (`sh <<EOF`, `bash <<< ". ./x"`): the script of a shell reading
  * its stdin, read as a command line of its own, and, failing closed, the same for a command piped
@@ -810,63 +715,6 @@ function resolvedScript(interpreter: string, text: string, root: string, place: 
     if (files.length > 0) return files;
   }
   return [];
-}
-
-/**
- * `cd dir`, `pushd dir`: later words may be relative to `dir` as well (the `cd` may fail or be
- * conditional). Past MAX_DIRECTORIES places the command is somewhere unknown, and no more are added.
- */
-function changeDirectory(args: ShellWord[], place: Place): void {
-  const target = args.find((w) => w.redirect === undefined && !/^-[LPe@]+$/.test(w.text));
-  if (target === undefined || target.dynamic || target.text === "-" || target.text.startsWith("~")) {
-    place.unknown = true;
-    return;
-  }
-  const dirs = [...new Set([...place.dirs, ...place.dirs.map((dir) => path.resolve(dir, target.text))])];
-  if (dirs.length > MAX_DIRECTORIES) place.unknown = true;
-  else place.dirs = dirs;
-}
-
-/**
- * The regular files inside the project that `text` names from any directory the command may be in,
- * and those a copy it names was made of (Place.copies).
- */
-function projectFiles(text: string, root: string, place: Place): ProjectFile[] {
-  if (text === "" || text.startsWith("~")) return [];
-  if (text.includes(UNKNOWN_PART))
-    return [...(place.copies?.get(text) ?? []), ...inCopiedFolders(text, root, place)];
-  const candidates = path.isAbsolute(text)
-    ? [path.resolve(text)]
-    : place.dirs.map((d) => path.resolve(d, text));
-  return candidates.flatMap((file) => {
-    // The copy may have failed: the file that was there counts too.
-    const copied = [...(place.copies?.get(file) ?? []), ...inCopiedFolders(file, root, place)];
-    if (!inside(file, root)) return copied;
-    const stat = statOf(file);
-    return stat?.isFile() ? [...copied, { file, executable: (stat.mode & 0o111) !== 0 }] : copied;
-  });
-}
-
-/** The project files `name` is a copy of as it lies in a copied folder (`/tmp/b/fmt` after `cp -r bin /tmp/b`). */
-function inCopiedFolders(name: string, root: string, place: Place): ProjectFile[] {
-  return copiedFolders(name, place).flatMap((file) => {
-    const stat = inside(file, root) ? statOf(file) : undefined;
-    return stat?.isFile() ? [{ file, executable: (stat.mode & 0o111) !== 0 }] : [];
-  });
-}
-
-/** Any error looking a word up (too long a name, a file in the middle of the path) means no file. */
-function statOf(file: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
-/** Below `root`, not `root` itself: a file of the project. */
-function inside(file: string, root: string): boolean {
-  return path.relative(root, file) !== "" && isWithin(file, root);
 }
 
 /**
