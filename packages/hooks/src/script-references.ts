@@ -1,3 +1,27 @@
+/**
+ * The files inside a project that a hook command runs (§8): the program (`./hook.sh`,
+ * `cd .claude/hooks && ./b.sh`, `${CLAUDE_PROJECT_DIR:-.}/x.sh`), also behind wrappers (`timeout
+ * 10 bash x`, `nice`, `sudo`, `xargs`: command-wrappers.ts); an interpreter's script and what its
+ * options load (`bash -o pipefail .claude/hooks/check`, `node -r ./setup`, `python3 -m pkg`,
+ * `awk -f x`: interpreter-syntax.ts, interpreter-files.ts); the command line of `sh -c '…'` (read
+ * as a command of its own); a build tool's file (`make`, `npm test`: build-files.ts); what a test runner or build tool
+ * loads on its own (`pytest`'s `conftest.py` files, `cargo`'s `build.rs`: runner-files.ts); a word with a
+ * script extension; the source of `<` for a shell or interpreter reading its script from stdin
+ * (`sh < setup.sh`); the files of a command piped into one (`cat x | sh`) or whose output
+ * `$(…)` puts where code or a program goes (`eval "$(cat x)"`, `sh -c "$(cat x)"`, `$(cat x)`); the
+ * input of `xargs sh` (`xargs sh < x`, `xargs -a x sh`), whose words are its script; any executable file
+ * argument; and, failing closed, any other project file an argument names whose role codebot does
+ * not know (`mytool config`). Their content is part of what the user approves, so editing one asks
+ * again. Not hashed, or a hook would ask again after each run: files the command writes, what
+ * commands known to read data name (`cat`, `jq`, `grep`…), and the arguments of a script it runs
+ * (`python3 x.py state.json`: the script, approved, decides what they are). Words whose file
+ * codebot cannot know (`$DIR/x.sh`, `$(dirname "$0")/x.sh`, a missing `./gen.sh`, what the lexer
+ * cannot follow) are listed, for the consent screen to say the approval does not cover them. It
+ * sees the words of the command only, not files those scripts read in turn (where each word may be:
+ * command-place.ts). Bounded: it examines
+ * so many words, so many directories a `cd` may have reached, and `sh -c` inside `sh -c` so deep,
+ * and says what lies beyond is unchecked.
+ */
 import path from "node:path";
 import {
   noteAssignments,
