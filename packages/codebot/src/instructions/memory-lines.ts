@@ -1,9 +1,11 @@
+import { visible } from "../approval/visible-text.js";
 import type { LoadedInstructions } from "./instruction-file.js";
 
 /**
  * What `/memory` prints: each instruction file given to the model, in the order the model reads
  * it, with its kind, size and (for an import) the file that imported it; then what could not be
- * read.
+ * read. A repository's file names (an import of `sub<ESC>]52;…`) may hold escape sequences: they
+ * are written out, as on the consent screens.
  */
 export function memoryLines(loaded: LoadedInstructions): string[] {
   const lines =
@@ -13,10 +15,10 @@ export function memoryLines(loaded: LoadedInstructions): string[] {
           "instruction files given to the model (later ones take precedence):",
           ...loaded.files.map((file) => {
             const origin = file.importedBy !== undefined ? `, imported by ${file.importedBy}` : "";
-            return `  ${file.path}  (${file.scope}, ${Buffer.byteLength(file.text)} bytes${origin})`;
+            return visible(`  ${file.path}  (${file.scope}, ${Buffer.byteLength(file.text)} bytes${origin})`);
           }),
         ];
   if (loaded.problems.length > 0)
-    lines.push("not loaded:", ...loaded.problems.map((problem) => `  ${problem}`));
+    lines.push("not loaded:", ...loaded.problems.map((problem) => `  ${visible(problem)}`));
   return lines;
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { agentLines } from "../../agents/agent-lines.js";
+import { visible } from "../../approval/visible-text.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import { promptCommandName } from "../../mcp/prompt-command-name.js";
 import type { Runtime } from "../../session/runtime.js";
@@ -177,19 +178,29 @@ async function resumeSession(id: string, ctx: SlashContext): Promise<void> {
   }
 }
 
-/** `/skills`: each skill and command the user may run, with its argument hint and where it is from. */
+/**
+ * `/skills`: each skill and command the user may run, with its argument hint and where it is from.
+ * A repository's file names and front-matter may hold escape sequences (an OSC 52 clipboard
+ * write): they are written out, as on the consent screens.
+ */
 function skillLines(runtime: Runtime): string[] {
   const skills = [...runtime.skills.all.values()].filter((skill) => skill.userInvocable);
   if (skills.length === 0) return ["no skills or slash commands (.claude/skills, .claude/commands, …)"];
-  return skills.map(
-    (skill) =>
+  return skills.map((skill) =>
+    visible(
       `/${skill.name}${skill.argumentHint ? ` ${skill.argumentHint}` : ""}  ${skill.description}  (${skill.kind}, ${skill.source})`,
+    ),
   );
 }
 
-/** The `/names` of the commands (from the help) and of the session's skills, for Tab completion. */
+/**
+ * The `/names` of the commands (from the help) and of the session's skills, for Tab completion.
+ * readline prints the candidates raw: a skill whose name holds a control character (a
+ * repository's folder named with an escape sequence) is left out — it cannot be typed anyway.
+ */
 export function slashCommandNames(skills: readonly string[] = []): string[] {
-  return [...builtinCommandNames(), ...skills.map((name) => `/${name}`)];
+  const typable = skills.filter((name) => visible(name) === name);
+  return [...builtinCommandNames(), ...typable.map((name) => `/${name}`)];
 }
 
 /** Tab after `/`: the slash commands (and the session's skills) that start with what was typed. */
