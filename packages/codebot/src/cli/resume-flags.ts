@@ -61,7 +61,9 @@ export function sessionLine(session: SessionSummary, idLength?: number): string 
 /**
  * A session's line in parts: `<id>  <when>`, its title or first prompt, and ` (fork of 0f1e2d3c)`
  * for a fork ("" otherwise) — a fork has its origin's prompts and title, so this is what tells
- * them apart (claude 2.1.328 lists both alike).
+ * them apart (claude 2.1.328 lists both alike). The first prompt may hold what was piped in
+ * (`git log | codebot -p summarize`: a repository's commit messages), so it is made as safe for
+ * the terminal as a title.
  */
 export function sessionLineParts(
   session: SessionSummary,
@@ -71,5 +73,5 @@ export function sessionLineParts(
   const title = session.title === undefined ? undefined : shownTitle(session.title);
   const id = idLength === undefined ? session.id : session.id.slice(0, idLength);
   const fork = session.forkedFrom === undefined ? "" : ` (fork of ${session.forkedFrom.slice(0, 8)})`;
-  return { head: `${id}  ${when}`, title: title ?? (session.firstPrompt || "(no prompt)"), fork };
+  return { head: `${id}  ${when}`, title: title ?? (shownTitle(session.firstPrompt) || "(no prompt)"), fork };
 }

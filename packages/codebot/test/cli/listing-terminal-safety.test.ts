@@ -1,13 +1,14 @@
 /**
- * The interactive listings of what a repository brings — `/skills`, `/agents`, `/memory` and the
- * Tab completion of `/` — never put its escape sequences on the terminal raw. The terminal is
+ * The interactive listings of what a repository brings — `/skills`, `/agents`, `/memory`, the
+ * Tab completion of `/`, and `/resume`'s first prompts, which hold what was piped in — never put
+ * its escape sequences on the terminal raw. The terminal is
  * tmux, told to honour OSC 52 (clipboard → a tmux buffer) and OSC 0 (the pane title), so a
  * sequence that got through would show there.
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
@@ -80,5 +81,21 @@ describe("listings of a repository's files in the interactive session", { timeou
     // The one candidate left is completed in place.
     await term.waitForScreen(/^› \/deploy/m);
     expectNothingRaw(term);
+  });
+
+  it("/resume lists a session whose first prompt was piped in without its escape sequences", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("summary")]);
+    // `git log | codebot -p summarize` in a repository whose commit message hides them.
+    const piped = await runCli(["-p", "summarize", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      input: `commit 1 ${HOSTILE}fix\n`,
+    });
+    expect(piped.code).toBe(0);
+    const term = await session(box);
+    term.submit("/resume");
+    await term.waitForScreen("goes on with one of them");
+    expectNothingRaw(term);
+    expect(term.screen()).toContain("summarize commit 1 fix");
   });
 });
