@@ -342,6 +342,74 @@ describe("git commands that only read", () => {
     expect(reads("git status")).toBe(false);
     expect(reads("git log")).toBe(false);
   });
+
+  /** A repository elsewhere (another of yours, `/etc/.git`), committed, which a `.git` file can name. */
+  function elsewhere(): string {
+    const other = tempDir("codebot-other-repo-");
+    execFileSync("git", ["init", "-q", other]);
+    writeFile(path.join(other, "creds.txt"), "secret\n");
+    execFileSync("git", ["-C", other, "add", "."]);
+    execFileSync("git", [
+      "-C",
+      other,
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t",
+      "commit",
+      "-q",
+      "-m",
+      "i",
+    ]);
+    return path.join(other, ".git");
+  }
+
+  it("git log asks where an unpacked archive's .git file names a repository outside the project: it prints that one's files", () => {
+    const { root, reads } = project();
+    writeFile(path.join(root, "sub/.git"), `gitdir: ${path.relative(path.join(root, "sub"), elsewhere())}\n`);
+    expect(reads("git log -p")).toBe(true);
+    expect(reads("git -C sub log -p")).toBe(false);
+    expect(reads("cd sub && git show HEAD:creds.txt")).toBe(false);
+  });
+
+  it("git log asks where the project's .git names another repository's objects (alternates, commondir)", () => {
+    const { root, reads } = repository();
+    const other = elsewhere();
+    writeFile(path.join(root, ".git/objects/info/alternates"), `${path.join(other, "objects")}\n`);
+    expect(reads("git cat-file --batch-all-objects --batch-check")).toBe(false);
+    fs.rmSync(path.join(root, ".git/objects/info/alternates"));
+    expect(reads("git log")).toBe(true);
+    writeFile(path.join(root, ".git/commondir"), `${other}\n`);
+    expect(reads("git log -p")).toBe(false);
+  });
+
+  it("git status still runs unasked in a linked worktree of a repository outside the project (git worktree add, --worktree)", () => {
+    const main = tempDir("codebot-main-repo-");
+    execFileSync("git", ["init", "-q", main]);
+    execFileSync("git", [
+      "-C",
+      main,
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "i",
+    ]);
+    const worktree = path.join(tempDir("codebot-worktree-"), "w");
+    execFileSync("git", ["-C", main, "worktree", "add", "-q", worktree]);
+    const reads = (command: string) =>
+      readsOnly(command, {
+        cwd: worktree,
+        searchPath: process.env.PATH ?? "",
+        paths: new PathPolicy(worktree),
+      });
+    expect(reads("git status")).toBe(true);
+    expect(reads("git log -p")).toBe(true);
+  });
 });
 
 describe("under acceptEdits, a line that also makes, copies, moves or removes files in the project", () => {

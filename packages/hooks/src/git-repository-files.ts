@@ -52,12 +52,32 @@ export function gitRepositoryFiles(
 
 /** The git folder of the repository `dir` is in, as git finds it. */
 function repositoryOf(dir: string): string | undefined {
+  return gitFoldersOf(dir)?.gitDir;
+}
+
+/** Where git finds the repository `dir` is in. */
+export interface GitFolders {
+  /** The git folder: a `.git` folder, the one a `.git` file names, or a bare repository. */
+  gitDir: string;
+  /** The folder its objects, refs, config and hooks are in (a linked worktree's `commondir`). */
+  commonDir: string;
+  /** The `.git` file whose `gitdir:` line named `gitDir` (a linked worktree, a submodule), if one did. */
+  dotGitFile?: string;
+}
+
+/** The git folders of the repository `dir` is in, as git finds it, or undefined when it is in none. */
+export function gitFoldersOf(dir: string): GitFolders | undefined {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     const dotGit = path.join(at, ".git");
     const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory() || stat?.isFile()) return gitFolder(dotGit, stat);
+    if (stat?.isDirectory() || stat?.isFile()) {
+      const gitDir = gitFolder(dotGit, stat);
+      if (gitDir === undefined) return undefined;
+      return { gitDir, commonDir: commonDir(gitDir), ...(stat.isFile() ? { dotGitFile: dotGit } : {}) };
+    }
     // A bare repository: git takes the folder itself when it has HEAD, objects/ and refs/.
-    if (["HEAD", "objects", "refs"].every((name) => fs.existsSync(path.join(at, name)))) return at;
+    if (["HEAD", "objects", "refs"].every((name) => fs.existsSync(path.join(at, name))))
+      return { gitDir: at, commonDir: commonDir(at) };
     if (at === path.dirname(at)) break;
   }
   return undefined;

@@ -97,7 +97,7 @@ export { consentFingerprint, fingerprintWithScripts, hookFingerprint, scriptsTex
 export { folderFiles } from "./folder-files.js";
 export { gitConfigCommand } from "./git-config-env.js";
 export { gitConfigCodeKeys } from "./git-config-file.js";
-export { gitRepositoryFiles } from "./git-repository-files.js";
+export { type GitFolders, gitFoldersOf, gitRepositoryFiles } from "./git-repository-files.js";
 export { type ConsentSubject, type HookConsent, hookConsent } from "./hook-consent.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
 export { envScripts, hookScripts } from "./hook-scripts.js";

@@ -8,7 +8,8 @@
  * redirection to or from a file, no variable or command substitution, no `~user`, no variable set,
  * no glob reaching a hidden name (`.*` may be `..` in older bash); and, for git, when the
  * repository's own `.git` names no program git runs (hooks' gitRepositoryFiles: a `core.fsmonitor`
- * makes `git status` ask).
+ * makes `git status` ask), and the repository's git folder is the project's, not one a `.git`
+ * file names elsewhere (foreign-git-folder.ts).
  * Anything else is decided as before — asked, or refused with nobody to ask. Deny and ask rules
  * are checked before this, as for any call.
  */
@@ -20,6 +21,7 @@ import { expandHome } from "../paths/home-path.js";
 import { type PathPolicy, realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import { GLOB, globbed } from "./bash-named-files.js";
 import { FILE_EDITING_PROGRAMS } from "./file-editing-programs.js";
+import { readsForeignRepository } from "./foreign-git-folder.js";
 import { holdsSubmodule } from "./git-submodules.js";
 import { CODE_TEXT } from "./permission-rules.js";
 import { isPersonOnlyWrite } from "./person-only-writes.js";
@@ -171,6 +173,8 @@ function staysWithin(command: string, place: ReadOnlyPlace, scope: LineScope): b
       // What the repository's own .git makes every git run run (a `core.fsmonitor`, hooks).
       const brought = gitRepositoryFiles(dirs, place.paths.root);
       if (brought.configs.length > 0 || brought.hooks.length > 0 || dirs.some(holdsSubmodule)) return false;
+      // A `.git` file naming another repository's git folder would print that repository's files.
+      if (dirs.some((dir) => readsForeignRepository(dir, reachable))) return false;
       continue;
     }
     const spec = Object.hasOwn(scope.programs, program) ? scope.programs[program] : undefined;
