@@ -5,6 +5,7 @@ import {
   filesRunBy,
   folderFiles,
   gitConfigCommand,
+  isExecutableFile,
   isLoadingVariable,
   isWithin,
   noteView,
@@ -44,8 +45,10 @@ export function envGrant(name: string, value: string, projectDir: string | undef
 
 /**
  * The project files a variable's value runs or names itself, not those of a folder it names
- * (`BASH_ENV=./setup.sh`: `setup.sh`; `PATH=./bin`: none): what every `bash` call loads whatever
- * its command, checked again before each (approved-files.ts).
+ * (`BASH_ENV=./setup.sh`: `setup.sh`) — except the programs of a `PATH` folder (`PATH=./bin`:
+ * `bin/prettier`), which a hook or command finds by name: what every `bash` call and hook loads
+ * whatever its command, checked again before each (approved-files.ts), so that a program the
+ * model rewrites under `acceptEdits` does not run in your `prettier` hook unasked.
  */
 export function envLoadedFiles(
   name: string,
@@ -53,7 +56,12 @@ export function envLoadedFiles(
   projectDir: string,
   views?: ContentViews,
 ): string[] {
-  return filesOfValue(name, value, projectDir, views).files;
+  const { files } = filesOfValue(name, value, projectDir, views);
+  if (name !== "PATH") return files;
+  const programs = projectPaths(name, value, projectDir)
+    .filter((folder) => isDirectory(folder))
+    .flatMap((folder) => folderFiles(folder, MAX_FOLDER_FILES).filter(isExecutableFile));
+  return [...files, ...programs.filter((file) => !files.includes(file))];
 }
 
 /**
