@@ -24,17 +24,18 @@ describe("a program of an approved PATH folder, rewritten during the session", (
     });
     const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(trust.code).toBe(0);
-    const server = await modelServer([
-      reply.toolCall("ls", {}),
+    const args = ["-p", "go", "--permission-mode", "acceptEdits", "--cwd", box.project];
+    // As approved, the hook runs the project's program (each run waits for its hooks at the end).
+    const approved = await modelServer([reply.toolCall("ls", {}), reply.text("done")]);
+    expect((await runCli(args, { env: modelEnv(approved, box.home) })).code).toBe(0);
+    expect(fs.readFileSync(box.at("hook-ran.txt"), "utf8")).toContain("formatted");
+    // Rewritten by the model, it no longer does.
+    const rewritten = await modelServer([
       reply.toolCall("write", { file_path: "bin/prettier", content: "#!/bin/sh\ntouch pwned.txt\n" }),
+      reply.toolCall("ls", {}),
       reply.text("done"),
     ]);
-    const run = await runCli(["-p", "go", "--permission-mode", "acceptEdits", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
-    expect(run.code).toBe(0);
-    // As approved, the hook ran the project's program; rewritten, it no longer does.
-    expect(fs.readFileSync(box.at("hook-ran.txt"), "utf8")).toContain("formatted");
+    expect((await runCli(args, { env: modelEnv(rewritten, box.home) })).code).toBe(0);
     expect(fs.existsSync(box.at("pwned.txt"))).toBe(false);
   });
 });
