@@ -19,7 +19,7 @@ import type { ContentViews } from "./content-view.js";
 import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { fingerprintWithScripts } from "./fingerprint.js";
-import { envScripts, hookScripts } from "./hook-scripts.js";
+import { envScripts, hookScripts, withSearchPath } from "./hook-scripts.js";
 import { knownRoleFiles, scriptReferences } from "./script-references.js";
 import type { SettingsSource } from "./settings-layer.js";
 import { shellQuote } from "./shell-quote.js";
@@ -83,7 +83,7 @@ function projectPrograms(
 ): { scripts: string[]; unnamedRuns: string[] } {
   if (hook.spec.type !== "command") return { scripts: [], unnamedRuns: [] };
   const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
-  const references = scriptReferences(commandLine(spec), projectDir);
+  const references = scriptReferences(withSearchPath(commandLine(spec), hook.env), projectDir);
   const programs = knownRoleFiles(references, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))

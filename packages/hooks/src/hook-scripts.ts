@@ -24,12 +24,23 @@ export function hookScripts(
   views?: ContentViews,
 ): string[] {
   if (spec.type !== "command") return [];
-  const files = referencedScripts(commandLine(spec), projectDir, views);
+  const files = referencedScripts(withSearchPath(commandLine(spec), env), projectDir, views);
   for (const [name, value] of Object.entries(env)) {
     for (const file of envScripts(name, value, projectDir, views))
       if (!files.includes(file)) files.push(file);
   }
   return files;
+}
+
+/**
+ * A hook's command as it is read for the files it runs: after the PATH it runs with — its entry's,
+ * else the one codebot runs with — since a program named bare is found there, and a relative
+ * folder in it (`./node_modules/.bin`, which some put in their shell's PATH) is the project's: then
+ * `prettier` runs the repository's node_modules/.bin/prettier.
+ */
+export function withSearchPath(command: string, env: Readonly<Record<string, string>> = {}): string {
+  const searchPath = env.PATH ?? process.env.PATH;
+  return searchPath === undefined ? command : `PATH=${shellQuote(searchPath)}\n${command}`;
 }
 
 /**
