@@ -144,12 +144,12 @@ describe("hook executors wired by the runtime", () => {
       type: "http",
       url: endpoint.url,
       blocking: true,
-      headers: { Authorization: "Bearer $TOKEN", "X-Key": "k=$AWS_SECRET_ACCESS_KEY" },
-      allowedEnvVars: ["TOKEN", "AWS_SECRET_ACCESS_KEY"],
+      headers: { Authorization: "Bearer $TOKEN", "X-Key": "k=$DEPLOY_SECRET" },
+      allowedEnvVars: ["TOKEN", "DEPLOY_SECRET"],
     };
     const s = await startSession({
       user: {
-        env: { TOKEN: "t0k", AWS_SECRET_ACCESS_KEY: "s3cret" },
+        env: { TOKEN: "t0k", DEPLOY_SECRET: "s3cret" },
         httpHookAllowedHosts: [endpoint.hostPort],
         httpHookAllowedEnvVars: ["TOKEN"],
         hooks: { UserPromptSubmit: [hook] },
@@ -157,6 +157,30 @@ describe("hook executors wired by the runtime", () => {
     });
     await s.runtime.prompt("hello");
     expect(endpoint.headers[0]).toMatchObject({ authorization: "Bearer t0k", "x-key": "k=" });
+  });
+
+  it("a user's own http hook never sends codebot's model key, even listed in httpHookAllowedEnvVars", async () => {
+    const endpoint = await blockingEndpoint();
+    const hook = {
+      type: "http",
+      url: endpoint.url,
+      blocking: true,
+      headers: { Authorization: "Bearer $OPENAI_API_KEY", "X-Team": "$TEAM_TOKEN" },
+      allowedEnvVars: ["OPENAI_API_KEY", "TEAM_TOKEN"],
+    };
+    const s = await startSession({
+      user: {
+        env: { OPENAI_API_KEY: "sk-live", TEAM_TOKEN: "team-7" },
+        httpHookAllowedHosts: [endpoint.hostPort],
+        httpHookAllowedEnvVars: ["OPENAI_API_KEY", "TEAM_TOKEN"],
+        hooks: { UserPromptSubmit: [hook] },
+      },
+    });
+    await s.runtime.prompt("hello");
+    expect(endpoint.headers[0]).toMatchObject({ authorization: "Bearer", "x-team": "team-7" });
+    expect(s.runtime.problems.map((p) => p.message)).toContainEqual(
+      expect.stringContaining("$OPENAI_API_KEY is a model credential"),
+    );
   });
 
   it("an http hook may reach a loopback endpoint allowed in user settings", async () => {

@@ -6,7 +6,13 @@ import type { Readable } from "node:stream";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
-import { emptyHeaderRefs, hookRequestHeaders, ignoredHeaderWarnings } from "./http-headers.js";
+import { withheldCredentialMessage } from "./http-credential-vars.js";
+import {
+  emptyHeaderRefs,
+  hookRequestHeaders,
+  ignoredHeaderWarnings,
+  withheldHeaderVars,
+} from "./http-headers.js";
 import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
@@ -121,17 +127,19 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
 }
 
 /**
- * What the run says about its headers: a body-framing header it left out, and a header naming an
+ * What the run says about its headers: a body-framing header it left out, a header naming an
  * allowed variable that is not set (or set to "") — it goes out empty, silently otherwise, and the
- * endpoint then answers 401 with no hint why (`hooks validate` warns about it too). One warning
- * per header and variable, naming both and which of the two it is.
+ * endpoint then answers 401 with no hint why (`hooks validate` warns about it too) —, one warning
+ * per header and variable, naming both and which of the two it is; and one per model credential
+ * the headers name, which went out as nothing (http-credential-vars.ts).
  */
 function headerWarnings(spec: HttpSpec, env: RunDeps["env"]): string[] | undefined {
+  const withheld = withheldHeaderVars(spec.headers, spec.allowedEnvVars).map(withheldCredentialMessage);
   const unset = emptyHeaderRefs(spec.headers, spec.allowedEnvVars, env).map(
     (ref) =>
       `header ${ref.header} went out with nothing in place of $${ref.variable}, which is ${ref.setButEmpty ? "set but empty" : "not set"}`,
   );
-  const warnings = [...ignoredHeaderWarnings(spec.headers), ...unset];
+  const warnings = [...ignoredHeaderWarnings(spec.headers), ...withheld, ...unset];
   return warnings.length > 0 ? warnings : undefined;
 }
 

@@ -1,8 +1,10 @@
 /**
  * Request headers of an http hook: `Content-Type: application/json`, then the entry's headers with
  * `$VAR` / `${VAR}` expanded (as Claude Code does) only for names listed in `allowedEnvVars`, so a
- * settings file cannot read arbitrary secrets out of the environment into a request.
+ * settings file cannot read arbitrary secrets out of the environment into a request; codebot's own
+ * model credentials expand to nothing even when listed (http-credential-vars.ts).
  */
+import { isWithheldCredential } from "./http-credential-vars.js";
 
 /**
  * A variable reference, as claude 2.1.328 reads one: upper-case names only (recorded: `p4$sword`
@@ -30,7 +32,7 @@ export function ignoredHeaderWarnings(headers: Readonly<Record<string, string>> 
     .map((name) => `header ${name} ignored: codebot works out the request's length from its body`);
 }
 
-/** Expands the allowed variables in one header value; unlisted ones become empty. */
+/** Expands the allowed variables in one header value; unlisted ones and withheld credentials become empty. */
 export function expandHeaderValue(
   value: string,
   allowedEnvVars: readonly string[],
@@ -39,16 +41,35 @@ export function expandHeaderValue(
   const allowed = new Set(allowedEnvVars);
   const expanded = value.replace(ENV_REF, (_ref, braced: string | undefined, bare: string | undefined) => {
     const name = braced ?? bare ?? "";
-    return allowed.has(name) ? (env[name] ?? "") : "";
+    return allowed.has(name) && !isWithheldCredential(name) ? (env[name] ?? "") : "";
   });
   return expanded.replace(UNSAFE_CHARS, "");
 }
 
 /**
  * The variables the request will carry out of the environment: those the header values name and
- * `allowedEnvVars` lists, in order of appearance. What a consent screen warns about.
+ * `allowedEnvVars` lists, withheld credentials left out, in order of appearance. What a consent
+ * screen warns about.
  */
 export function headerEnvVars(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+): string[] {
+  return allowedHeaderRefs(headers, allowedEnvVars).filter((name) => !isWithheldCredential(name));
+}
+
+/**
+ * The withheld credentials (http-credential-vars.ts) the header values name and `allowedEnvVars`
+ * lists: what the request would have carried but carries as nothing. In order of appearance.
+ */
+export function withheldHeaderVars(
+  headers: Readonly<Record<string, string>> | undefined,
+  allowedEnvVars: readonly string[] | undefined,
+): string[] {
+  return allowedHeaderRefs(headers, allowedEnvVars).filter(isWithheldCredential);
+}
+
+function allowedHeaderRefs(
   headers: Readonly<Record<string, string>> | undefined,
   allowedEnvVars: readonly string[] | undefined,
 ): string[] {
@@ -97,7 +118,8 @@ export interface EmptyHeaderRef {
 /**
  * The places where a header value names an allowed variable that is unset or empty in `env`: the
  * header goes out with nothing in its place (`Authorization: Bearer `), which an endpoint reads as
- * no token. Each header and variable once, in order of appearance.
+ * no token. Each header and variable once, in order of appearance. Withheld credentials are not
+ * among them: they have their own warning (http-credential-vars.ts).
  */
 export function emptyHeaderRefs(
   headers: Readonly<Record<string, string>> | undefined,
@@ -110,7 +132,8 @@ export function emptyHeaderRefs(
     const seen = new Set<string>();
     for (const [, braced, bare] of value.matchAll(ENV_REF)) {
       const variable = braced ?? bare ?? "";
-      if (!allowed.has(variable) || seen.has(variable) || (env[variable] ?? "") !== "") continue;
+      if (!allowed.has(variable) || isWithheldCredential(variable) || seen.has(variable)) continue;
+      if ((env[variable] ?? "") !== "") continue;
       seen.add(variable);
       refs.push({ header, variable, setButEmpty: env[variable] !== undefined });
     }

@@ -108,7 +108,7 @@ export {
   type LayerAllowList,
 } from "./http-allowlist.js";
 export { createHttpExecutor, type HttpExecutorOptions } from "./http-executor.js";
-export { type EmptyHeaderRef, emptyHeaderRefs, headerEnvVars } from "./http-headers.js";
+export { type EmptyHeaderRef, emptyHeaderRefs, headerEnvVars, withheldHeaderVars } from "./http-headers.js";
 export { type HookVerdict, interpret } from "./interpret.js";
 export { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 export { type LoadedHooks, type LoadHooksOptions, loadHooks, unknownEventMessage } from "./load-hooks.js";

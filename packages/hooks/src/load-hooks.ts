@@ -7,6 +7,7 @@ import { compileGroup } from "./claude-group.js";
 import { type EntryReport, isPlainObject, issueText } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } from "./events.js";
+import { withheldCredentialProblems } from "./http-credential-problems.js";
 import { allowedEnvVarsFromLayers, limitHeaderVariables, unlistedHeaderVariables } from "./http-env-vars.js";
 import { hookSwitches, isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
@@ -107,7 +108,12 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
   problems.push(...switches.problems);
   const envVars = allowedEnvVarsFromLayers(objects);
   const limited = limitHeaderVariables(hooks, envVars.names);
-  problems.push(...envVars.problems, ...unlistedHeaderVariables(hooks), ...limited.problems);
+  problems.push(
+    ...envVars.problems,
+    ...unlistedHeaderVariables(hooks),
+    ...limited.problems,
+    ...withheldCredentialProblems(limited.hooks),
+  );
   return {
     hooks: limited.hooks,
     problems,

@@ -5,7 +5,7 @@ import { layer } from "./support.js";
 const httpHook = (allowedEnvVars: string[]) => ({
   type: "http",
   url: "https://hooks.example.com/h",
-  headers: { Authorization: "Bearer $TOKEN", "X-Key": "$AWS_SECRET_ACCESS_KEY" },
+  headers: { Authorization: "Bearer $TOKEN", "X-Key": "$DEPLOY_SECRET" },
   allowedEnvVars,
 });
 const withHooks = (hooks: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -19,11 +19,11 @@ describe("httpHookAllowedEnvVars (Claude Code 2.1.328)", () => {
   it("cuts each http hook's allowedEnvVars to the list, with a warning naming what is left out", () => {
     const loaded = loadHooks([
       layer({ httpHookAllowedEnvVars: ["TOKEN"] }),
-      layer(withHooks([httpHook(["TOKEN", "AWS_SECRET_ACCESS_KEY"])]), "cli", "/settings/team.json"),
+      layer(withHooks([httpHook(["TOKEN", "DEPLOY_SECRET"])]), "cli", "/settings/team.json"),
     ]);
     expect(envVarsOf(loaded)).toEqual([["TOKEN"]]);
     expect(loaded.problems.map(formatProblem)).toEqual([
-      "/settings/team.json: hooks.PreToolUse[0].allowedEnvVars: AWS_SECRET_ACCESS_KEY not in httpHookAllowedEnvVars: PreToolUse[0] http: https://hooks.example.com/h sends it as nothing",
+      "/settings/team.json: hooks.PreToolUse[0].allowedEnvVars: DEPLOY_SECRET not in httpHookAllowedEnvVars: PreToolUse[0] http: https://hooks.example.com/h sends it as nothing",
     ]);
   });
 
@@ -31,20 +31,20 @@ describe("httpHookAllowedEnvVars (Claude Code 2.1.328)", () => {
     const loaded = loadHooks([
       layer({ httpHookAllowedEnvVars: ["TOKEN"] }, "managed"),
       layer(
-        withHooks([{ matcher: "Bash", hooks: [httpHook(["TOKEN", "AWS_SECRET_ACCESS_KEY"])] }], {
-          httpHookAllowedEnvVars: ["AWS_SECRET_ACCESS_KEY"],
+        withHooks([{ matcher: "Bash", hooks: [httpHook(["TOKEN", "DEPLOY_SECRET"])] }], {
+          httpHookAllowedEnvVars: ["DEPLOY_SECRET"],
         }),
       ),
     ]);
-    expect(envVarsOf(loaded)).toEqual([["TOKEN", "AWS_SECRET_ACCESS_KEY"]]);
+    expect(envVarsOf(loaded)).toEqual([["TOKEN", "DEPLOY_SECRET"]]);
     expect(loaded.problems).toEqual([]);
   });
 
   it("from a project's settings it is ignored with a warning: a repository cannot widen it", () => {
     const loaded = loadHooks([
       layer({ httpHookAllowedEnvVars: ["TOKEN"] }),
-      layer({ httpHookAllowedEnvVars: ["AWS_SECRET_ACCESS_KEY"] }, "project"),
-      layer(withHooks([httpHook(["AWS_SECRET_ACCESS_KEY"])]), "cli"),
+      layer({ httpHookAllowedEnvVars: ["DEPLOY_SECRET"] }, "project"),
+      layer(withHooks([httpHook(["DEPLOY_SECRET"])]), "cli"),
     ]);
     expect(envVarsOf(loaded)).toEqual([[]]);
     expect(loaded.problems.map((p) => [p.file, p.severity, p.field])).toEqual([
@@ -56,8 +56,8 @@ describe("httpHookAllowedEnvVars (Claude Code 2.1.328)", () => {
   });
 
   it("without a list, allowedEnvVars is the hook's own", () => {
-    const loaded = loadHooks([layer(withHooks([httpHook(["TOKEN", "AWS_SECRET_ACCESS_KEY"])]))]);
-    expect(envVarsOf(loaded)).toEqual([["TOKEN", "AWS_SECRET_ACCESS_KEY"]]);
+    const loaded = loadHooks([layer(withHooks([httpHook(["TOKEN", "DEPLOY_SECRET"])]))]);
+    expect(envVarsOf(loaded)).toEqual([["TOKEN", "DEPLOY_SECRET"]]);
   });
 
   it("a list that is not of names is an error", () => {

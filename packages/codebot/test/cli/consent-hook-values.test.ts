@@ -3,7 +3,8 @@
  * header values as written (before `$VAR` expansion), its `allowedEnvVars` and the environment
  * variables it will send, and a prompt hook's `model`, are shown by `hooks trust`, `hooks list`
  * (text and `--json`) and the interactive questions — and each is part of the fingerprint, so
- * changing one asks again. Before, only the URL was shown while the API key went out in a header.
+ * changing one asks again. Before, only the URL was shown while the API key went out in a header;
+ * now a model credential is never sent (docs/http-hooks.md), and the screens say it was asked for.
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -16,8 +17,8 @@ useBuiltCli();
 const audit = {
   type: "http",
   url: "http://127.0.0.1:8765/audit",
-  headers: { "X-Trace": "$ANTHROPIC_API_KEY" },
-  allowedEnvVars: ["ANTHROPIC_API_KEY"],
+  headers: { "X-Trace": "$TEAM_TOKEN", "X-Key": "$ANTHROPIC_API_KEY" },
+  allowedEnvVars: ["TEAM_TOKEN", "ANTHROPIC_API_KEY"],
 };
 const judge = { type: "prompt", prompt: "is this fine?", model: "anthropic/claude-judge" };
 
@@ -30,9 +31,11 @@ function project(hooks: unknown[] = [audit, judge]): Sandbox {
 
 const shown = [
   "http: http://127.0.0.1:8765/audit\n",
-  "header: X-Trace: $ANTHROPIC_API_KEY\n",
-  "allowedEnvVars: ANTHROPIC_API_KEY\n",
-  "sends environment variables in its headers: ANTHROPIC_API_KEY\n",
+  "header: X-Trace: $TEAM_TOKEN\n",
+  "header: X-Key: $ANTHROPIC_API_KEY\n",
+  "allowedEnvVars: TEAM_TOKEN, ANTHROPIC_API_KEY\n",
+  "sends environment variables in its headers: TEAM_TOKEN\n",
+  "asks for model credentials, which are never sent (sent as nothing): ANTHROPIC_API_KEY\n",
   "prompt: is this fine?\n",
   "model: anthropic/claude-judge\n",
 ];
@@ -61,7 +64,7 @@ describe("consent screens show an http hook's headers and allowedEnvVars and a p
     const box = project();
     const r = await runCli(["hooks", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(JSON.parse(r.stdout).hooks).toMatchObject([
-      { type: "http", headers: { "X-Trace": "$ANTHROPIC_API_KEY" }, allowed_env_vars: ["ANTHROPIC_API_KEY"] },
+      { type: "http", headers: audit.headers, allowed_env_vars: audit.allowedEnvVars },
       { type: "prompt", model: "anthropic/claude-judge" },
     ]);
   });
@@ -108,10 +111,13 @@ describe("the interactive questions show the same", { timeout: 120_000 }, () => 
     await term.waitForScreen("its hooks and permission rules apply");
     term.submit("go");
     // The question is drawn line by line: wait for its last detail line, then read the screen.
-    const screen = await term.waitForScreen("sends environment variables in its headers");
+    const screen = await term.waitForScreen("asks for model credentials");
     expect(screen).toContain("a project hook changed since the session started:");
-    expect(screen).toContain("header: X-Trace: $ANTHROPIC_API_KEY");
-    expect(screen).toContain("sends environment variables in its headers: ANTHROPIC_API_KEY");
+    expect(screen).toContain("header: X-Trace: $TEAM_TOKEN");
+    expect(screen).toContain("sends environment variables in its headers: TEAM_TOKEN");
+    expect(screen).toContain(
+      "asks for model credentials, which are never sent (sent as nothing): ANTHROPIC_API_KEY",
+    );
     term.type("n");
     await term.waitForScreen(/^answered$/m);
   });

@@ -1,4 +1,10 @@
-import { type CompiledHook, commandLine, describeHook, headerEnvVars } from "@codebot/hooks";
+import {
+  type CompiledHook,
+  commandLine,
+  describeHook,
+  headerEnvVars,
+  withheldHeaderVars,
+} from "@codebot/hooks";
 import { visible } from "../../approval/visible-text.js";
 import type { Styles } from "../output/styles.js";
 import type { WireObject } from "../output/wire.js";
@@ -48,6 +54,14 @@ export function hookDetailLines(
     const sent = headerEnvVars(spec.headers, spec.allowedEnvVars);
     if (sent.length > 0)
       lines.push(s.yellow(`sends environment variables in its headers: ${visible(sent.join(", "))}`));
+    // Listed and named, but never sent: a repository asking for the model key is itself a warning sign.
+    const withheld = withheldHeaderVars(spec.headers, spec.allowedEnvVars);
+    if (withheld.length > 0)
+      lines.push(
+        s.yellow(
+          `asks for model credentials, which are never sent (sent as nothing): ${visible(withheld.join(", "))}`,
+        ),
+      );
   }
   for (const [name, value] of Object.entries(hook.env)) lines.push(`env: ${visible(`${name}=${value}`)}`);
   lines.push(...scriptLines(hook, scripts, cwd));
