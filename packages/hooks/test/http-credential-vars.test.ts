@@ -78,10 +78,10 @@ describe("model credentials in http hook headers", () => {
     );
   });
 
-  it("are matched in any case and as GitHub Actions inputs (INPUT_<NAME>)", () => {
+  it("are matched as GitHub Actions inputs too (INPUT_<NAME>); a lower-case name is no variable, sent as written", () => {
     const headers = { A: "$anthropic_api_key", B: "$INPUT_OPENAI_API_KEY", C: "$OPENAI_API_KEY_FILE" };
     const allowed = ["anthropic_api_key", "INPUT_OPENAI_API_KEY", "OPENAI_API_KEY_FILE"];
-    expect(withheldHeaderVars(headers, allowed)).toEqual(["anthropic_api_key", "INPUT_OPENAI_API_KEY"]);
+    expect(withheldHeaderVars(headers, allowed)).toEqual(["INPUT_OPENAI_API_KEY"]);
     expect(headerEnvVars(headers, allowed)).toEqual(["OPENAI_API_KEY_FILE"]);
   });
 
