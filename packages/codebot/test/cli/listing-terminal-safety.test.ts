@@ -94,7 +94,7 @@ describe("listings of a repository's files in the interactive session", { timeou
     expect(piped.code).toBe(0);
     const term = await session(box);
     term.submit("/resume");
-    await term.waitForScreen("goes on with one of them");
+    await term.waitForScreen("Enter resumes"); // the picker (session-picker.ts), its rows the list's
     expectNothingRaw(term);
     expect(term.screen()).toContain("summarize commit 1 fix");
   });
