@@ -47,12 +47,14 @@ export interface SessionMcpOptions {
 }
 
 export interface SessionMcp {
-  /** Absent when no server is configured. */
-  servers: McpServers | undefined;
+  /** Absent while no server is configured (a reload bringing a plugin's servers sets it up). */
+  readonly servers: McpServers | undefined;
   /**
-   * The Agent SDK's `reload_plugins`: the servers of the plugins now loaded that the session does
-   * not have yet start, as claude 2.1.328 starts an added plugin's (recorded), under the rules
-   * of McpServers.addServers; those of a plugin no longer loaded (disabled, uninstalled) stop.
+   * A plugin reload (the Agent SDK's `reload_plugins`, `/reload-plugins`): the servers of the
+   * plugins now loaded that the session does not have yet start, as claude 2.1.328 starts an added
+   * plugin's (recorded), under the rules of McpServers.addServers — in a session that had none
+   * too; one whose entry changed (command, arguments, …) is restarted, the unchanged ones keep
+   * their process; those of a plugin no longer loaded (disabled, uninstalled) stop.
    * claude 2.1.328 (recorded) keeps those running and offers their tools still, though it drops
    * the plugin's commands: here nothing of a plugin you turned off keeps running. A server whose
    * settings changed in the plugin's `.mcp.json` starts anew with them (addServers), as claude
@@ -69,8 +71,8 @@ export interface SessionMcp {
  */
 export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp> {
   const { project } = options;
-  const none: SessionMcp = { servers: undefined, syncPluginServers: async () => {}, close: async () => {} };
-  if (options.customizations?.mcpServers === false) return none;
+  if (options.customizations?.mcpServers === false)
+    return { servers: undefined, syncPluginServers: async () => {}, close: async () => {} };
   const load = (plugins: readonly PluginFolder[]) =>
     loadServerEntries({
       cwd: options.cwd,
@@ -82,8 +84,8 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
     });
   const { entries, problems } = load(project.plugins);
-  /** The servers of the plugins loaded now, by name: those a reload no longer finds stop. */
-  let pluginServers = new Set(ofPlugins(entries, project.plugins).map((e) => e.name));
+  /** The servers of the plugins loaded now, by name, with their entry as read: a reload compares them. */
+  let pluginServers = new Map(ofPlugins(entries, project.plugins).map((e) => [e.name, entryKey(e)]));
   for (const name of options.sdkServers ?? []) {
     const at = entries.findIndex((entry) => entry.name === name);
     entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
@@ -92,7 +94,44 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
   const kept = withoutToolNameCollisions(entries, problems);
   for (const problem of problems) options.notify(problemNotice(problem));
   // An Agent SDK session (it has the control protocol) may add servers later (mcp_set_servers).
-  if (kept.length === 0 && !options.sdkTransport) return none;
+  let part = kept.length === 0 && !options.sdkTransport ? undefined : await mcpServers(options, kept);
+  return {
+    get servers() {
+      return part?.servers;
+    },
+    async syncPluginServers(plugins) {
+      // Read as at the start (a plugin's duplicate of your server left out the same way).
+      const now = ofPlugins(load(plugins).entries, plugins);
+      const next = new Map(now.map((e) => [e.name, entryKey(e)]));
+      const leaving = [...pluginServers.keys()].filter((name) => next.get(name) !== pluginServers.get(name));
+      pluginServers = next;
+      if (part === undefined) {
+        if (now.length === 0) return;
+        // The session had no server: the MCP part is set up now, as it would have been at the start.
+        part = await mcpServers(options, []);
+        part.servers.start();
+      }
+      await part.servers.removeServers(leaving);
+      await part.servers.addServers(now);
+    },
+    async close() {
+      await part?.servers.close();
+      await part?.closeGuard();
+    },
+  };
+}
+
+/** What a reload compares to tell a changed server from one to leave running. */
+function entryKey(entry: ServerEntry): string {
+  return JSON.stringify([entry.config, entry.vars, entry.file]);
+}
+
+/** The session's McpServers with these entries, and how to close its guarded fetch. */
+async function mcpServers(
+  options: SessionMcpOptions,
+  kept: readonly ServerEntry[],
+): Promise<{ servers: McpServers; closeGuard: () => Promise<void> }> {
+  const { project } = options;
   const { McpServers } = await import("./mcp-servers.js");
   const guarded = createGuardedFetch({ allowList: project.httpAllowList.hosts });
   const isApproved = (entry: ServerEntry) =>
@@ -120,21 +159,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       ...(options.elicitationHooks ? { hooks: options.elicitationHooks } : {}),
     }),
   });
-  return {
-    servers,
-    async syncPluginServers(plugins) {
-      // Read as at the start (a plugin's duplicate of your server left out the same way).
-      const now = ofPlugins(load(plugins).entries, plugins);
-      const kept = new Set(now.map((e) => e.name));
-      await servers.removeServers([...pluginServers].filter((name) => !kept.has(name)));
-      pluginServers = kept;
-      await servers.addServers(now);
-    },
-    async close() {
-      await servers.close();
-      await guarded.close();
-    },
-  };
+  return { servers, closeGuard: () => guarded.close() };
 }
 
 /** Of these entries, the servers of these plugins (named `plugin:<plugin>:<server>`). */
