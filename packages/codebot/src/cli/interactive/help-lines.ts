@@ -33,6 +33,10 @@ const COMMANDS: readonly [string, string][] = [
   ],
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
   [
+    "/reload-plugins",
+    "read the plugins again: those switched on, off, installed or changed since the start bring or take their hooks, skills, commands and MCP servers",
+  ],
+  [
     "/tasks",
     "the background sub-agents: each one going (status, time, tokens, tool calls, its call going on), then those that ended; /tasks <n|name> shows one, its calls and prompt, /tasks stop <n|name> stops one",
   ],

@@ -21,6 +21,7 @@ import { hooksCommandLines } from "./hooks-command.js";
 import { modelCommand } from "./model-command.js";
 import { permissionsLines } from "./permissions-command.js";
 import { permissionsEdit } from "./permissions-edit.js";
+import { reloadPluginsCommand } from "./reload-plugins-command.js";
 import { SessionPicker } from "./session-picker.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
@@ -100,6 +101,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "tasks":
       tasksCommand(arg, ctx);
+      return undefined;
+    case "reload-plugins":
+      await reloadPluginsCommand(ctx);
       return undefined;
     default:
       if (ctx.runtime.skills.all.get(name)?.userInvocable) return "prompt";

@@ -1,0 +1,109 @@
+/**
+ * `/reload-plugins` in the interactive session: the plugins read again as the Agent SDK's
+ * `reload_plugins` reads them, then claude 2.1.328's count line (recorded in tmux with a plugin of
+ * a local marketplace: `Reloaded: 1 plugin · 2 skills · 6 agents · 1 hook · 1 plugin MCP server · 0
+ * plugin LSP servers`).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { alive } from "../support/process-alive.js";
+import { waitFor } from "../support/wait-for.js";
+import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
+import { modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
+
+useBuiltCli();
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "../mcp/fixtures/test-server.mjs");
+
+/** Plugin guard's `.mcp.json`: the test server once per name, each recording its pids in a folder of that name. */
+function guardServers(box: Sandbox, root: string, names: Record<string, string[]>): void {
+  const servers: Record<string, unknown> = {};
+  for (const [name, extra] of Object.entries(names)) {
+    fs.mkdirSync(box.at(name), { recursive: true });
+    servers[name] = { command: process.execPath, args: [SERVER, "serve", box.at(name), ...extra] };
+  }
+  box.json(path.join(root, ".mcp.json"), { mcpServers: servers });
+}
+
+/** The pids a test server folder recorded as started. */
+function starts(box: Sandbox, name: string): number[] {
+  const file = path.join(box.at(name), "starts");
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, "utf8").trim().split("\n").map(Number);
+}
+
+describe("/reload-plugins", { timeout: 180_000 }, () => {
+  it("takes in a command the plugin gained since the start and says claude's counts", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const term = await startSession(box, await modelServer([]));
+    box.write(path.join(root, "commands/bye.md"), "---\ndescription: say bye\n---\nSay bye\n");
+    term.submit("/reload-plugins");
+    await term.waitForScreen(/^Reloaded: 1 plugin · 1 skill · \d+ agents? · 1 hook · 0 plugin MCP servers$/m);
+    term.submit("/skills");
+    await term.waitForScreen("/guard:bye  say bye");
+  });
+
+  it("in a session that began with no MCP server, starts the servers of a plugin installed since; the next request has their tools", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("answered after the reload")]);
+    // The tools offered in the request itself, not by name behind the tool search.
+    const term = await startSession(box, server, { env: { ENABLE_TOOL_SEARCH: "false" } });
+    const { root } = installPluginAsClaudeCodeDid(box);
+    guardServers(box, root, { t: [] });
+    term.submit("/reload-plugins");
+    await term.waitForScreen(/^Reloaded: 1 plugin · 0 skills · \d+ agents? · 1 hook · 1 plugin MCP server$/m);
+    expect(starts(box, "t")).toHaveLength(1);
+    term.submit("hello");
+    await term.waitForScreen("answered after the reload");
+    const asked = server.requests.find((request) => requestText(request).includes("hello"));
+    const tools = (asked?.body as { tools: { name: string }[] } | undefined)?.tools ?? [];
+    expect(tools.map((tool) => tool.name)).toContain("mcp__plugin_guard_t__pid");
+  });
+
+  it("restarts a server whose entry changed, leaves an unchanged one running, and stops both once the plugin is disabled", async () => {
+    const box = sandbox();
+    const { root, claudeHome } = installPluginAsClaudeCodeDid(box);
+    guardServers(box, root, { same: [], changed: [] });
+    const term = await startSession(box, await modelServer([]));
+    await waitFor(() => starts(box, "same").length === 1 && starts(box, "changed").length === 1);
+    const [same] = starts(box, "same");
+    const [before] = starts(box, "changed");
+    guardServers(box, root, { same: [], changed: ["--verbose"] });
+    term.submit("/reload-plugins");
+    await term.waitForScreen("2 plugin MCP servers");
+    expect(starts(box, "same")).toEqual([same]);
+    expect(starts(box, "changed")).toHaveLength(2);
+    await waitFor(() => !alive(before as number));
+    const after = starts(box, "changed")[1] as number;
+    expect(alive(same as number)).toBe(true);
+    box.json(path.join(claudeHome, "settings.json"), { enabledPlugins: { "guard@local-market": false } });
+    term.submit("/reload-plugins");
+    await term.waitForScreen(
+      /^Reloaded: 0 plugins · 0 skills · \d+ agents? · 0 hooks · 0 plugin MCP servers$/m,
+    );
+    await waitFor(() => !alive(same as number) && !alive(after));
+  });
+
+  it("counts a plugin whose manifest does not parse as claude does, after saying why", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const term = await startSession(box, await modelServer([]));
+    box.write(path.join(root, ".claude-plugin/plugin.json"), "{bad");
+    term.submit("/reload-plugins");
+    const screen = await term.waitForScreen("1 error during load (said above)");
+    expect(screen).toMatch(/plugin\.json[^\n]*\n[\s\S]*Reloaded: 1 plugin/);
+  });
+
+  it("is in /help", async () => {
+    const box = sandbox();
+    const term = await startSession(box, await modelServer([]));
+    term.submit("/help");
+    await term.waitForScreen(/^\/reload-plugins +read the plugins again/m);
+  });
+});
