@@ -49,6 +49,18 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     await term.waitForScreen("/guard:bye  say bye");
   });
 
+  it("Tab completes a command the reload brought", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const term = await startSession(box, await modelServer([]));
+    box.write(path.join(root, "commands/bye.md"), "---\ndescription: say bye\n---\nSay bye\n");
+    term.submit("/reload-plugins");
+    await term.waitForScreen(/^Reloaded: 1 plugin/m);
+    term.type("/guard:b");
+    term.press("Tab");
+    await term.waitForScreen(/^›\s*\/guard:bye$/m);
+  });
+
   it("in a session that began with no MCP server, starts the servers of a plugin installed since; the next request has their tools", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("answered after the reload")]);

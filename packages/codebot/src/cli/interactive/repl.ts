@@ -70,8 +70,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // prompts have run. Without a terminal at both ends the output is a record: no prompt is drawn,
   // each prompt is echoed as it runs.
   const piped = process.stdin.isTTY !== true;
-  /** The session's skills and commands, once it has started. */
-  let skillNames: string[] = [];
+  /** The session's skills and commands now (a reload changes them), once it has started. */
+  let skillNames: () => string[] = () => [];
   // The project's hooks and grants first, in one question: its model, if approved, is the session's.
   const { flags, inventory } = await withProjectConsent(given, startStyles);
   const screenReader = screenReaderMode(given.axScreenReader === true, process.env, inventory.project.layers);
@@ -94,7 +94,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     output: terminal ? new GatedOutput(process.stdout, () => state.readlineDraws()) : process.stdout,
     terminal,
     historySize: HISTORY_SIZE,
-    completer: (line: string) => completeSlashCommand(line, skillNames),
+    completer: (line: string) => completeSlashCommand(line, skillNames()),
     // Esc then a key within this time is read as Alt+key: readline's 500 ms swallowed an Esc
     // pressed to interrupt when the correction was typed right after it.
     escapeCodeTimeout: 50,
@@ -245,7 +245,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         `forked from session ${start.forkFrom.slice(0, 8)} into a new session, ${rt.sessionId.slice(0, 8)}: what you send goes there; the other stays as it was`,
       ),
     );
-  skillNames = [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
+  skillNames = () =>
+    [...rt.skills.all.values()].filter((skill) => skill.userInvocable).map((skill) => skill.name);
   // The hooks the project question was answered "no" for: said once, as a non-interactive run does
   // (the runtime does not, since the session can ask — but only about hooks changed since).
   if (!inventory.disabled) {
