@@ -84,8 +84,8 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       ...(options.customizations?.projectMcpJson === false ? { projectMcpJson: false } : {}),
     });
   const { entries, problems } = load(project.plugins);
-  /** The servers of the plugins loaded now, by name, with their entry as read: a reload compares them. */
-  let pluginServers = new Map(ofPlugins(entries, project.plugins).map((e) => [e.name, entryKey(e)]));
+  /** The servers of the plugins loaded now, by name: those a reload no longer finds stop. */
+  let pluginServers = new Set(ofPlugins(entries, project.plugins).map((e) => e.name));
   for (const name of options.sdkServers ?? []) {
     const at = entries.findIndex((entry) => entry.name === name);
     entries.splice(at >= 0 ? at : entries.length, at >= 0 ? 1 : 0, sdkServerEntry(name));
@@ -102,8 +102,8 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
     async syncPluginServers(plugins) {
       // Read as at the start (a plugin's duplicate of your server left out the same way).
       const now = ofPlugins(load(plugins).entries, plugins);
-      const next = new Map(now.map((e) => [e.name, entryKey(e)]));
-      const leaving = [...pluginServers.keys()].filter((name) => next.get(name) !== pluginServers.get(name));
+      const next = new Set(now.map((e) => e.name));
+      const leaving = [...pluginServers].filter((name) => !next.has(name));
       pluginServers = next;
       if (part === undefined) {
         if (now.length === 0) return;
@@ -112,6 +112,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
         part.servers.start();
       }
       await part.servers.removeServers(leaving);
+      // One whose entry changed is restarted there, one unchanged keeps its process (sameLaunch).
       await part.servers.addServers(now);
     },
     async close() {
@@ -119,11 +120,6 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       await part?.closeGuard();
     },
   };
-}
-
-/** What a reload compares to tell a changed server from one to leave running. */
-function entryKey(entry: ServerEntry): string {
-  return JSON.stringify([entry.config, entry.vars, entry.file]);
 }
 
 /** The session's McpServers with these entries, and how to close its guarded fetch. */
