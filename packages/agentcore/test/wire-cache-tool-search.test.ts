@@ -128,7 +128,7 @@ describe("the wire cache with the tool search", () => {
     expect(promptSerialisations(prompts)).toBe(2);
   });
 
-  test("a listing that changes between prompts (a server's tool removed): the same bodies; claude's note, a second system message, leaves the messages before it built in each request", async () => {
+  test("a listing that changes between prompts (a server's tool removed): the same bodies; the messages before claude's note, a second system message, are kept as a stretch", async () => {
     const run = async (model: LanguageModelV3) => {
       let offered: Tool[] = [
         ...tools(),
@@ -147,10 +147,10 @@ describe("the wire cache with the tool search", () => {
     expect(listings.at(-1)).not.toContain("mcp__srv__gone");
     const roles = JSON.parse(cached.at(-1)?.body as string).messages.map((m: { role: string }) => m.role);
     expect(roles.filter((role: string) => role === "system")).toHaveLength(2);
-    // Twice in the first prompt's four requests, then in each of the second's four: a kept
-    // conversation starts past the last system message (wire-cached-model.ts).
+    // Twice in each prompt's four requests: the first, and the one whose messages are kept; the
+    // messages before the note are kept as a stretch (wire-stretches.ts).
     expect(prompts).toHaveLength(8);
-    expect(promptSerialisations(prompts)).toBe(6);
+    expect(promptSerialisations(prompts)).toBe(4);
   });
 
   /** A prompt whose tools lose `mcp__srv__gone` after the model's third request. */
@@ -178,6 +178,18 @@ describe("the wire cache with the tool search", () => {
     expect(cached.at(-1)?.body).toContain("no longer available");
     // The system prompt, the marker, and the newest call with its result (with the note once).
     expect(lengths.slice(2)).toEqual([4, 5, 4, 4, 4, 4, 4]);
+  });
+
+  test("the note that a deferred tool is gone (claude-opus-5-5, a system message): the messages before it are not serialised again once kept", async () => {
+    const script = () => [...echoes(8), reply.text("done")];
+    const { cached, whole, prompts } = await bothWays("claude-opus-5-5", script, [], losingATool);
+    expect(cached).toEqual(whole);
+    expect(cached.at(-1)?.body).toContain("no longer available");
+    // The first request, the second (whose messages are kept), the one ending with the note
+    // (nothing after it to keep) and the next (whose stretches are kept); then their wire forms,
+    // in the four requests after.
+    expect(prompts).toHaveLength(9);
+    expect(promptSerialisations(prompts)).toBe(4);
   });
 
   test("the note that a deferred tool is gone (claude-opus-5-5, a system message): the same bodies; what follows it is serialised once", async () => {

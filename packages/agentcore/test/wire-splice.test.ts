@@ -60,31 +60,39 @@ describe("capturing and splitting a request body", () => {
     );
   });
 
-  test("the messages before a system message in mid-conversation, past the system prompt, are captured as the opening", () => {
+  test("the messages before a system message in mid-conversation, past the system prompt, are captured as a stretch", () => {
     const text = body([
       { role: "system", content: "s" },
       { role: "user", content: "u" },
       { role: "system", content: [{ type: "text", text: "Deferred: x" }] },
       { role: "assistant", content: "a" },
     ]);
-    expect(captureMessages(text)?.opening).toBe('{"role":"user","content":"u"}');
+    expect(captureMessages(text)?.stretches).toEqual(['{"role":"user","content":"u"}']);
   });
 
-  test("no opening without a system message in mid-conversation, nor with another system message before it", () => {
+  test("the runs between system messages in mid-conversation are captured a stretch each, in order", () => {
+    const text = body([
+      { role: "system", content: "s" },
+      { role: "user", content: "u" },
+      { role: "system", content: "listing" },
+      { role: "assistant", content: "a" },
+      { role: "user", content: "v" },
+      { role: "system", content: "note" },
+      { role: "assistant", content: "b" },
+    ]);
+    expect(captureMessages(text)?.stretches).toEqual([
+      '{"role":"user","content":"u"}',
+      '{"role":"assistant","content":"a"},{"role":"user","content":"v"}',
+    ]);
+  });
+
+  test("no stretch without a system message in mid-conversation", () => {
     const plain = body([
       { role: "system", content: "s" },
       { role: "user", content: "u" },
       { role: "assistant", content: "a" },
     ]);
-    const twice = body([
-      { role: "user", content: "u" },
-      { role: "system", content: "x" },
-      { role: "assistant", content: "a" },
-      { role: "system", content: "y" },
-      { role: "user", content: "v" },
-    ]);
-    expect(captureMessages(plain)?.opening).toBeUndefined();
-    expect(captureMessages(twice)?.opening).toBeUndefined();
+    expect(captureMessages(plain)?.stretches).toEqual([]);
   });
 
   test("a body without a messages array captures nothing", () => {

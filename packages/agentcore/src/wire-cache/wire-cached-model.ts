@@ -11,8 +11,8 @@ import { type RotatingKey, sendWithKey } from "../rotating-key.js";
 import { routedModel } from "../routed-model.js";
 import { cacheableFrom } from "./cacheable.js";
 import type { WireBytes } from "./wire-bytes.js";
-import { openingRange, sameOpening } from "./wire-opening.js";
 import { captureMessages, replaceMarkedElement, splitAtMarker } from "./wire-splice.js";
+import { sameStretch, stretchRanges } from "./wire-stretches.js";
 
 /**
  * A provider model whose requests do not re-serialise the whole conversation at every step.
@@ -55,8 +55,11 @@ interface Conversation {
   wire: WireBytes;
   /** The call's provider options (they can change how messages are serialised). */
   options: string;
-  /** The messages before a system message in mid-conversation (wire-opening.ts) and their wire form. */
-  opening?: { messages: LanguageModelV3Message[]; wire: string };
+  /**
+   * The stretches between system messages before the conversation (wire-stretches.ts), by their
+   * place: each one's messages and wire form, undefined for one not kept.
+   */
+  stretches: ({ messages: LanguageModelV3Message[]; wire: string } | undefined)[];
 }
 
 type Pending =
@@ -67,8 +70,8 @@ type Pending =
       prompt: LanguageModelV3Prompt;
       from: number;
       extend: boolean;
-      /** The conversation's opening was replaced by the opening marker. */
-      opening: boolean;
+      /** The places of the stretches replaced by their markers. */
+      stretches: number[];
     };
 
 /**
@@ -76,7 +79,8 @@ type Pending =
  * and a system message in mid-conversation (the tool search's listing after the first message)
  * are built anew in every request, as the provider serialises them (a system message in
  * mid-conversation adds a beta header), and whatever follows is kept; the messages between them
- * (the first message) are kept apart as the conversation's opening (wire-opening.ts). `undefined` for
+ * (the first message; what came before claude's note that deferred tools are gone) are kept apart,
+ * a stretch each (wire-stretches.ts). `undefined` for
  * a prompt with a system message later but none opening it: Anthropic then sends that one as the
  * system prompt, outside `messages`, so the messages before it would be kept twice.
  */
@@ -103,8 +107,9 @@ class WireCacheMiss extends Error {}
 class WireCache {
   private readonly marker = `codebot-wire-cache-${randomUUID()}`;
   private markerElement: string | undefined;
-  private readonly openingMarker = `codebot-wire-cache-opening-${randomUUID()}`;
-  private openingMarkerElement: string | undefined;
+  private readonly stretchMarker = `codebot-wire-cache-stretch-${randomUUID()}`;
+  /** Each stretch marker's serialised element, by the stretch's place (the same in every request). */
+  private readonly stretchMarkerElements = new Map<number, string>();
   private conversations: Conversation[] = [];
   private readonly pending = new Map<string, Pending>();
   private nextToken = 1;
@@ -127,24 +132,13 @@ class WireCache {
       if ((fresh === prompt.length || prompt[fresh]?.role === "assistant") && cacheableFrom(prompt, fresh)) {
         // The most recently continued conversation is the last to be pushed out.
         this.conversations.unshift(conversation);
-        const range = openingRange(prompt, from);
-        const opening =
-          range !== undefined &&
-          conversation.opening !== undefined &&
-          sameOpening(prompt, range, conversation.opening.messages);
-        const head = opening
-          ? [
-              ...prompt.slice(0, range.start),
-              markerMessage(this.openingMarker),
-              ...prompt.slice(range.end, from),
-            ]
-          : prompt.slice(0, from);
+        const { head, stretches } = this.markedHead(prompt, from, conversation);
         const marked: LanguageModelV3Prompt = [...head, markerMessage(this.marker), ...prompt.slice(fresh)];
         try {
           return await this.send(
             inner,
             { ...options, prompt: marked },
-            { kind: "splice", conversation, prompt, from, extend, opening },
+            { kind: "splice", conversation, prompt, from, extend, stretches },
           );
         } catch (error) {
           if (!(error instanceof WireCacheMiss)) throw error;
@@ -159,6 +153,27 @@ class WireCache {
       return this.send(inner, options, { kind: "capture", prompt, from, options: callOptions });
     }
     return inner.doStream(options);
+  }
+
+  /** `prompt` before `from`, each stretch `conversation` keeps (the same objects) replaced by its marker. */
+  private markedHead(prompt: LanguageModelV3Prompt, from: number, conversation: Conversation) {
+    const head: LanguageModelV3Message[] = [];
+    const stretches: number[] = [];
+    let at = 0;
+    stretchRanges(prompt, from).forEach((range, place) => {
+      const kept = conversation.stretches[place];
+      if (kept === undefined || !sameStretch(prompt, range, kept.messages)) return;
+      head.push(...prompt.slice(at, range.start), markerMessage(this.stretchMarkerOf(place)));
+      stretches.push(place);
+      at = range.end;
+    });
+    head.push(...prompt.slice(at, from));
+    return { head, stretches };
+  }
+
+  /** The marker of the stretch at `place` (ended by a colon: no marker is the start of another's). */
+  private stretchMarkerOf(place: number): string {
+    return `${this.stretchMarker}:${place}:`;
   }
 
   /** The provider's request for `options`, with `pending` for `fetch` to apply to its body. */
@@ -197,7 +212,7 @@ class WireCache {
     if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
     if (pending?.kind !== "splice") return this.transmit(input, plain);
     if (typeof body !== "string" || isRequestObject(input)) throw new WireCacheMiss();
-    const split = splitAtMarker(this.withOpening(body, pending), this.marker, this.markerElement);
+    const split = splitAtMarker(this.withStretches(body, pending), this.marker, this.markerElement);
     if (!split) throw new WireCacheMiss();
     this.markerElement = split.markerElement;
     const { head, fresh, tail } = split.parts;
@@ -226,27 +241,35 @@ class WireCache {
     return this.key === undefined ? once(init) : sendWithKey(once, init, this.key);
   }
 
-  /** The body with the conversation's opening spliced in where the opening marker stands, when it was replaced. */
-  private withOpening(body: string, pending: Extract<Pending, { kind: "splice" }>): string {
-    const opening = pending.conversation.opening;
-    if (!pending.opening || opening === undefined) return body;
-    const replaced = replaceMarkedElement(body, this.openingMarker, this.openingMarkerElement, opening.wire);
-    if (!replaced) throw new WireCacheMiss();
-    this.openingMarkerElement = replaced.markerElement;
-    return replaced.body;
+  /** The body with the conversation's stretches spliced in where their markers stand, for those replaced. */
+  private withStretches(body: string, pending: Extract<Pending, { kind: "splice" }>): string {
+    let spliced = body;
+    for (const place of pending.stretches) {
+      const kept = pending.conversation.stretches[place];
+      const marker = this.stretchMarkerOf(place);
+      const replaced =
+        kept && replaceMarkedElement(spliced, marker, this.stretchMarkerElements.get(place), kept.wire);
+      if (!replaced) throw new WireCacheMiss();
+      this.stretchMarkerElements.set(place, replaced.markerElement);
+      spliced = replaced.body;
+    }
+    return spliced;
   }
 
   private capture(body: string, pending: Extract<Pending, { kind: "capture" }>): void {
     const captured = captureMessages(body);
     if (!captured) return;
     const { prompt, from } = pending;
-    const range = openingRange(prompt, from);
-    const opening =
-      range && captured.opening !== undefined
-        ? { messages: prompt.slice(range.start, range.end), wire: captured.opening }
-        : undefined;
+    const ranges = stretchRanges(prompt, from);
+    // The body's runs between system elements are the prompt's, one for one, or none is kept.
+    const paired = ranges.length === captured.stretches.length;
+    const stretches = ranges.map((range, place) => {
+      const wire = captured.stretches[place];
+      if (!paired || !range.cacheable || wire === undefined) return undefined;
+      return { messages: prompt.slice(range.start, range.end) as LanguageModelV3Message[], wire };
+    });
     this.conversations = [
-      { prompt, from, wire: captured.wire, options: pending.options, opening },
+      { prompt, from, wire: captured.wire, options: pending.options, stretches },
       ...this.conversations.slice(0, MAX_CONVERSATIONS - 1),
     ];
   }

@@ -14,10 +14,11 @@ export interface CapturedMessages {
   /** The elements of `messages` after the last system one (from the wire cache's `conversationStart` on). */
   wire: WireBytes;
   /**
-   * The elements between the system prompt and the last system element, when there are some and
-   * none of them is a system message (the first message before the tool search's listing).
+   * The text of each non-empty run of elements between the system prompt and the last system
+   * element, split at system elements (the first message before the tool search's listing, the
+   * messages between the listing and a note that deferred tools are gone), in order.
    */
-  opening: string | undefined;
+  stretches: string[];
 }
 
 /**
@@ -36,7 +37,7 @@ export function captureMessages(body: string): CapturedMessages | undefined {
   if (!first || !last) return undefined;
   return {
     wire: new WireBytes(body.slice(first[0], last[1])),
-    opening: openingText(body, scanned.elements, lastSystem),
+    stretches: stretchTexts(body, scanned.elements, lastSystem),
   };
 }
 
@@ -44,21 +45,23 @@ function isSystemElement(body: string, [start]: readonly [number, number]): bool
   return SYSTEM_ELEMENT.test(body.slice(start, start + 30));
 }
 
-/** The text of the elements before the last system one and after those opening `messages`, when none is a system message. */
-function openingText(
-  body: string,
-  elements: readonly [number, number][],
-  lastSystem: number,
-): string | undefined {
+/** The text of each non-empty run of non-system elements before the last system one, past those opening `messages`. */
+function stretchTexts(body: string, elements: readonly [number, number][], lastSystem: number): string[] {
   const systemAt = (i: number) => isSystemElement(body, elements[i] as [number, number]);
   let start = 0;
   while (start < lastSystem && systemAt(start)) start += 1;
-  if (start >= lastSystem) return undefined;
-  for (let i = start; i < lastSystem; i += 1) if (systemAt(i)) return undefined;
-  return body.slice(
-    (elements[start] as [number, number])[0],
-    (elements[lastSystem - 1] as [number, number])[1],
-  );
+  const texts: string[] = [];
+  let runStart = start;
+  for (let i = start; i <= lastSystem; i += 1) {
+    if (i < lastSystem && !systemAt(i)) continue;
+    if (i > runStart) {
+      texts.push(
+        body.slice((elements[runStart] as [number, number])[0], (elements[i - 1] as [number, number])[1]),
+      );
+    }
+    runStart = i + 1;
+  }
+  return texts;
 }
 
 /**
