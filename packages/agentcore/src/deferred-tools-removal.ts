@@ -14,6 +14,14 @@ export function goneDeferredTools(tools: readonly Tool[], now: readonly Tool[]):
   return tools.filter((tool) => tool.deferLoading === "until-loaded" && !names.has(tool.name));
 }
 
+/**
+ * The deferred tools of `now`, the tools of the moment, that no tool of `callable` (a run's tools
+ * by name) is named as: a server's tools changed with them, or the server started late.
+ */
+export function addedDeferredTools(callable: ReadonlyMap<string, Tool>, now: readonly Tool[]): Tool[] {
+  return now.filter((tool) => tool.deferLoading === "until-loaded" && !callable.has(tool.name));
+}
+
 /** The names of `tools`' deferred tools, the ones a listing names. */
 export function deferredNames(tools: readonly Tool[]): string[] {
   return tools.filter((tool) => tool.deferLoading === "until-loaded").map((tool) => tool.name);

@@ -3,7 +3,12 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
-import { deferredNames, goneDeferredTools, removedToolsNote } from "./deferred-tools-removal.js";
+import {
+  addedDeferredTools,
+  deferredNames,
+  goneDeferredTools,
+  removedToolsNote,
+} from "./deferred-tools-removal.js";
 import { emptyAnswerNudge, isInvisibleAnswer } from "./empty-answer.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
@@ -50,7 +55,9 @@ export interface LoopOptions {
    * The tools of the moment, asked before each model request of a run that defers tools: a
    * deferred tool of `tools` no longer among them (its MCP server stopped, or dropped it) is
    * offered no more, a call to it is an unknown tool, and the model is told it is gone
-   * (deferred-tools-removal.ts).
+   * (deferred-tools-removal.ts); a deferred tool new among them (a server's tools changed, a
+   * server started late) can be loaded and called from that request on, as claude 2.1.328's
+   * tool search finds it (recorded), without a note and with the run's listing unchanged.
    */
   toolsNow?: () => readonly Tool[];
   /**
@@ -199,7 +206,8 @@ class Run {
       const turn = this.turns;
       this.emit({ type: "turn_start", turn });
       this.openTurn = { role: "assistant", content: [] };
-      if (deferring && options.toolsNow) offered = this.withoutGoneTools(offered, options.toolsNow(), tools);
+      if (deferring && options.toolsNow)
+        offered = this.withToolsOfTheMoment(offered, options.toolsNow(), tools);
       const step = await this.modelStepWithRetry(
         deferring ? toModelTools(offered, this.history) : modelTools,
         listing,
@@ -264,20 +272,24 @@ class Run {
   }
 
   /**
-   * `offered` less its deferred tools no longer among `now`: they leave `callable` (a call is an
-   * unknown tool) and the model reads claude's note that they are gone, once, at the end of the
-   * history. The listing the run started with stays as it was, as claude keeps its own.
+   * `offered` less its deferred tools no longer among `now`, and with the deferred tools new
+   * among them. Those gone leave `callable` (a call is an unknown tool) and the model reads
+   * claude's note that they are gone, once, at the end of the history; those added join it, to be
+   * loaded by the tool search (its own search reads the tools of the moment). The listing the
+   * run started with stays as it was, as claude keeps its own.
    */
-  private withoutGoneTools(
+  private withToolsOfTheMoment(
     offered: readonly Tool[],
     now: readonly Tool[],
     callable: Map<string, Tool>,
   ): readonly Tool[] {
     const gone = goneDeferredTools(offered, now);
-    if (gone.length === 0) return offered;
+    const added = addedDeferredTools(callable, now);
+    if (gone.length === 0 && added.length === 0) return offered;
     for (const tool of gone) callable.delete(tool.name);
+    for (const tool of added) callable.set(tool.name, tool);
     this.noteGone(deferredNames(gone), []);
-    return offered.filter((tool) => !gone.includes(tool));
+    return [...offered.filter((tool) => !gone.includes(tool)), ...added];
   }
 
   /** Appends claude's note naming the tools of `listed` not in `present`, if any. */
