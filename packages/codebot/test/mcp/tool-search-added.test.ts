@@ -1,0 +1,88 @@
+/**
+ * A deferred MCP tool that a server adds while a prompt runs (it says its tools changed, with a
+ * new one): as claude 2.1.328 (recorded with this server's `add`, ENABLE_TOOL_SEARCH=true;
+ * docs/mcp.md) the tool search finds it once the server's new list is in, and the model can load
+ * and call it in the same prompt; no note is added and the prompt's listing stays as it was.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type RecordedRequest, reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "../cli/support/cli-process.js";
+import { scratchDir } from "../support/e2e.js";
+
+useBuiltCli();
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "test-server.mjs");
+
+const offered = (request: RecordedRequest | undefined, name: string) =>
+  (request?.body?.tools ?? []).find((t: { name: string }) => t.name === name);
+
+/** The last message of `request` holds a tool_reference to `name` (a search loaded it). */
+const loads = (request: RecordedRequest, name: string) =>
+  JSON.stringify(request.body.messages.at(-1)).includes(`"tool_name":"${name}"`);
+
+/**
+ * The model loads add and calls it (the server adds fresh and says so), searches for fresh until
+ * the search finds it (the server's new list comes in its own time), then calls it.
+ */
+function addScript() {
+  let step = 0;
+  let called = false;
+  return Array.from({ length: 30 }, () => (request: RecordedRequest) => {
+    step += 1;
+    if (step === 1) return reply.toolCall("tool_search", { query: "select:mcp__t__add" }, "s1");
+    if (step === 2) return reply.toolCall("mcp__t__add", {}, "a1");
+    if (called) return reply.text("done");
+    if (loads(request, "mcp__t__fresh")) {
+      called = true;
+      return reply.toolCall("mcp__t__fresh", {}, "f1");
+    }
+    // The new list comes after a round trip or two; 20 is far past it (then the test fails clearly).
+    if (step > 22) return reply.text("fresh was never found");
+    return reply.toolCall("tool_search", { query: "select:mcp__t__fresh" }, `s${step}`);
+  });
+}
+
+async function addRun(extra: string[] = []) {
+  const box = sandbox();
+  const state = scratchDir("mcp-state-");
+  const mcpConfig = box.json("mcp.json", {
+    mcpServers: { t: { command: process.execPath, args: [SERVER, "add", state] } },
+  });
+  const server = await modelServer(addScript());
+  const args = ["--mcp-config", mcpConfig, "--permission-mode", "bypassPermissions", "--cwd", box.project];
+  const r = await runCli(["-p", "go", ...args, ...extra], { env: modelEnv(server, box.home) });
+  expect(r.code, r.stderr).toBe(0);
+  return server.requests;
+}
+
+const resultOf = (request: RecordedRequest | undefined, id: string) =>
+  (request?.body.messages ?? [])
+    .flatMap((m: { content: unknown }) => (Array.isArray(m.content) ? m.content : []))
+    .find((b: { tool_use_id?: string }) => b.tool_use_id === id);
+
+describe("a deferred MCP tool added mid-prompt", () => {
+  it("is loaded by the tool search in the same prompt, offered deferred, and the model's call to it runs", async () => {
+    const requests = await addRun();
+    const loaded = requests.findIndex((request) => loads(request, "mcp__t__fresh"));
+    expect(loaded).toBeGreaterThan(1);
+    expect(offered(requests[loaded - 1], "mcp__t__fresh")).toBeUndefined();
+    expect(offered(requests[loaded], "mcp__t__fresh")).toMatchObject({ defer_loading: true });
+    const result = resultOf(requests.at(-1), "f1");
+    expect(result.is_error).not.toBe(true);
+    expect(JSON.stringify(result.content)).toContain("fresh here");
+  });
+
+  it("claude-opus-5-5: no note is added and the prompt's listing stays as it was", async () => {
+    const requests = await addRun(["--model", "anthropic/claude-opus-5-5"]);
+    const listing = requests[0]?.body.messages[1];
+    expect(listing.role).toBe("system");
+    expect(JSON.stringify(listing)).not.toContain("mcp__t__fresh");
+    for (const request of requests) {
+      const systems = request.body.messages.filter((m: { role: string }) => m.role === "system");
+      expect(systems).toEqual([listing]);
+    }
+  });
+});
