@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
+import { addedToolsOf } from "./deferred-tools-added.js";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
 import { deferredNames, removedToolsOf } from "./deferred-tools-removal.js";
 import type { AgentEvent, LoopResult } from "./events.js";
@@ -156,6 +157,7 @@ export class Agent {
     const { tools, systemPrompt } = this.options;
     const runTools = typeof tools === "function" ? tools() : tools;
     const noted = new Set<string>();
+    const announced = new Set<string>();
     try {
       const stream = agentLoop({
         ...this.options,
@@ -174,13 +176,17 @@ export class Agent {
         if (event.type === "message_end") this.history.push(event.message);
         if (event.type === "message_end")
           for (const name of removedToolsOf(event.message) ?? []) noted.add(name);
+        if (event.type === "message_end")
+          for (const name of addedToolsOf(event.message) ?? []) announced.add(name);
         if (event.type === "history_replaced") this.history = [...event.messages];
         this.dispatch(event);
       }
       return await stream.result();
     } finally {
       this.controller = undefined;
-      this.listedDeferred = deferredNames(runTools).filter((name) => !noted.has(name));
+      // What the model was told of: the run's listing, less the notes' gone tools, with their added ones.
+      const listed = deferredNames(runTools).filter((name) => !noted.has(name) && !announced.has(name));
+      this.listedDeferred = [...listed, ...announced];
     }
   }
 

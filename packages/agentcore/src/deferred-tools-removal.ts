@@ -1,5 +1,6 @@
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
+import { addedToolsOf } from "./deferred-tools-added.js";
 import { takesMidConversationSystem } from "./deferred-tools-listing.js";
 import { builtByKernel } from "./messages.js";
 import type { Tool } from "./tool.js";
@@ -14,14 +15,6 @@ export function goneDeferredTools(tools: readonly Tool[], now: readonly Tool[]):
   return tools.filter((tool) => tool.deferLoading === "until-loaded" && !names.has(tool.name));
 }
 
-/**
- * The deferred tools of `now`, the tools of the moment, that no tool of `callable` (a run's tools
- * by name) is named as: a server's tools changed with them, or the server started late.
- */
-export function addedDeferredTools(callable: ReadonlyMap<string, Tool>, now: readonly Tool[]): Tool[] {
-  return now.filter((tool) => tool.deferLoading === "until-loaded" && !callable.has(tool.name));
-}
-
 /** The names of `tools`' deferred tools, the ones a listing names. */
 export function deferredNames(tools: readonly Tool[]): string[] {
   return tools.filter((tool) => tool.deferLoading === "until-loaded").map((tool) => tool.name);
@@ -32,8 +25,8 @@ function removedToolsText(names: readonly string[], searchTool: string): string 
   return `The following deferred tools are no longer available. Do not search for them — ${searchTool} will return no match:\n${names.join("\n")}\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.`;
 }
 
-const REMINDER_OPEN = "<system-reminder>\n";
-const REMINDER_CLOSE = "\n</system-reminder>";
+export const REMINDER_OPEN = "<system-reminder>\n";
+export const REMINDER_CLOSE = "\n</system-reminder>";
 
 /**
  * The history message telling the model `names` (found by `searchTool`) are gone, added at the end
@@ -51,6 +44,11 @@ export function removedToolsNote(names: readonly string[], searchTool: string): 
   });
 }
 
+/** A note made by removedToolsNote or addedToolsNote (deferred-tools-added.ts). */
+export function isDeferredToolsNote(message: { providerOptions?: unknown }): boolean {
+  return removedToolsOf(message) !== undefined || addedToolsOf(message) !== undefined;
+}
+
 /** The tools a note made by removedToolsNote says are gone; undefined for any other message. */
 export function removedToolsOf(message: { providerOptions?: unknown }): string[] | undefined {
   const options = message.providerOptions as { agentcore?: { removedTools?: unknown } } | undefined;
@@ -64,7 +62,7 @@ type UserMessage = Extract<LanguageModelV3Message, { role: "user" }>;
 const sent = new WeakMap<UserMessage, { system: boolean; message: LanguageModelV3Message }>();
 
 /**
- * The prompt with each removed-tools note in the form `modelId` takes, as claude 2.1.328 sends it
+ * The prompt with each note that deferred tools went or came (isDeferredToolsNote) in the form `modelId` takes, as claude 2.1.328 sends it
  * (recorded): to a model that takes system messages in mid-conversation (claude-opus-5-5) a
  * system message; to another (claude-sonnet-4-5) the `<system-reminder>` text in the user message
  * after the results (claude joins it to the last tool result's content).
@@ -75,7 +73,7 @@ export function withRemovedToolsNotes(
 ): LanguageModelV3Message[] {
   const system = takesMidConversationSystem(modelId);
   return prompt.map((message) => {
-    if (message.role !== "user" || removedToolsOf(message) === undefined) return message;
+    if (message.role !== "user" || !isDeferredToolsNote(message)) return message;
     const known = sent.get(message);
     if (known?.system === system) return known.message;
     const { providerOptions: _marks, ...plain } = message;

@@ -2,13 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AssistantModelMessage, ModelMessage } from "ai";
 import { isContextOverflow } from "./context-overflow.js";
+import { addedDeferredTools, addedToolsNote } from "./deferred-tools-added.js";
 import { deferredToolsListing } from "./deferred-tools-listing.js";
-import {
-  addedDeferredTools,
-  deferredNames,
-  goneDeferredTools,
-  removedToolsNote,
-} from "./deferred-tools-removal.js";
+import { deferredNames, goneDeferredTools, removedToolsNote } from "./deferred-tools-removal.js";
 import { emptyAnswerNudge, isInvisibleAnswer } from "./empty-answer.js";
 import { AgentEventStream } from "./event-stream.js";
 import type { AgentEvent, ExecutedCall, LoopResult, StopReason, Usage } from "./events.js";
@@ -56,13 +52,15 @@ export interface LoopOptions {
    * deferred tool of `tools` no longer among them (its MCP server stopped, or dropped it) is
    * offered no more, a call to it is an unknown tool, and the model is told it is gone
    * (deferred-tools-removal.ts); a deferred tool new among them (a server's tools changed, a
-   * server started late) can be loaded and called from that request on, as claude 2.1.328's
-   * tool search finds it (recorded), without a note and with the run's listing unchanged.
+   * server started late) can be loaded and called from that request on, and the model reads
+   * claude 2.1.328's note that it is available (recorded, deferred-tools-added.ts); the run's
+   * listing stays as it was.
    */
   toolsNow?: () => readonly Tool[];
   /**
    * The deferred tools the model was told of before this run (the Agent's previous runs): those
-   * `tools` no longer has get the same note before the first request, after the prompt.
+   * `tools` no longer has get the same note before the first request, after the prompt, and those
+   * `tools` has besides get the note that they are available.
    */
   listedBefore?: readonly string[];
   /** Tool middleware; the first listed is the outermost. */
@@ -194,7 +192,11 @@ class Run {
     const modelTools = toModelTools(options.tools);
     const listing = deferring ? deferredToolsListing(options.tools) : undefined;
     let offered: readonly Tool[] = options.tools;
-    if (deferring && options.listedBefore) this.noteGone(options.listedBefore, deferredNames(options.tools));
+    if (deferring && options.listedBefore) {
+      const listed = deferredNames(options.tools);
+      this.noteGone(options.listedBefore, listed);
+      this.noteAdded(listed.filter((name) => !options.listedBefore?.includes(name)));
+    }
     const maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     for (;;) {
       if (this.signal.aborted) return "aborted";
@@ -275,8 +277,9 @@ class Run {
    * `offered` less its deferred tools no longer among `now`, and with the deferred tools new
    * among them. Those gone leave `callable` (a call is an unknown tool) and the model reads
    * claude's note that they are gone, once, at the end of the history; those added join it, to be
-   * loaded by the tool search (its own search reads the tools of the moment). The listing the
-   * run started with stays as it was, as claude keeps its own.
+   * loaded by the tool search (its own search reads the tools of the moment), and the model reads
+   * claude's note that they are available. The listing the run started with stays as it was, as
+   * claude keeps its own.
    */
   private withToolsOfTheMoment(
     offered: readonly Tool[],
@@ -289,6 +292,7 @@ class Run {
     for (const tool of gone) callable.delete(tool.name);
     for (const tool of added) callable.set(tool.name, tool);
     this.noteGone(deferredNames(gone), []);
+    this.noteAdded(deferredNames(added));
     return [...offered.filter((tool) => !gone.includes(tool)), ...added];
   }
 
@@ -298,6 +302,14 @@ class Run {
     if (names.length === 0) return;
     const search = this.options.tools.find((tool) => tool.listDeferredTools !== undefined)?.name;
     this.append(removedToolsNote(names, search ?? "the tool search"));
+  }
+
+  /** Appends claude's note that `names` are deferred tools now, in the tool search's listing words, if any. */
+  private noteAdded(names: readonly string[]): void {
+    const sorted = [...names].sort();
+    const search = this.options.tools.find((tool) => tool.listDeferredTools !== undefined);
+    const listing = sorted.length > 0 ? search?.listDeferredTools?.(sorted) : undefined;
+    if (listing !== undefined) this.append(addedToolsNote(sorted, listing));
   }
 
   /** Steering, then follow-ups, then `onStop`: the first that has something to say keeps the run going. */

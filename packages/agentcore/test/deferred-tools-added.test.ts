@@ -1,11 +1,12 @@
 /**
  * A deferred tool added mid-run (an MCP server's tools/list_changed adding one, a server started
- * late): as claude 2.1.328's tool search finds it at once (recorded, docs/mcp.md), it can be
- * loaded and called from the next request on, with no note and the run's listing unchanged.
+ * late): it can be loaded and called from the next request on, and the model reads claude 2.1.328's
+ * note that it is available (recorded with a server adding a tool: docs/mcp.md), kept in place;
+ * the run's listing stays as it was.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveModel, type Tool } from "../src/index.js";
+import { Agent, resolveModel, type Tool } from "../src/index.js";
 import {
   type LoopbackModelServer,
   type RecordedRequest,
@@ -91,14 +92,53 @@ describe("a deferred tool added mid-run", () => {
     expect(JSON.stringify(fresh.content)).toContain("mcp__s__fresh ran");
   });
 
-  it("gets no note, and the listing the run started with stays as it was (claude-opus-5-5)", async () => {
+  it("to a model that takes system messages mid-conversation, claude's note is a system message after the results, kept in place; the listing stays as it was", async () => {
     const { requests } = await run("claude-opus-5-5");
+    const note = { role: "system", content: [{ type: "text", text: "deferred:\nmcp__s__fresh" }] };
     const listing = requests[0]?.body.messages[1];
-    expect(listing.role).toBe("system");
-    expect(JSON.stringify(listing)).not.toContain("mcp__s__fresh");
+    expect(requests[0]?.body.messages.filter((m: { role: string }) => m.role === "system")).toEqual([
+      listing,
+    ]);
+    const afterAdd = requests[1]?.body.messages;
+    expect(afterAdd.at(-2).content[0].tool_use_id).toBe("c1");
+    expect(afterAdd.at(-1)).toEqual(note);
     for (const request of requests.slice(1)) {
-      const systems = request.body.messages.filter((m: { role: string }) => m.role === "system");
-      expect(systems).toEqual([listing]);
+      expect(request.body.messages[1]).toEqual(listing);
+      expect(request.body.messages.filter((m: { role: string }) => m.role === "system")).toEqual([
+        listing,
+        note,
+      ]);
     }
+  });
+
+  it("to a model without system messages mid-conversation, the note is a <system-reminder> after the results", async () => {
+    const { requests } = await run("claude-sonnet-4-5");
+    const afterAdd = requests[1]?.body.messages.at(-1).content;
+    expect(afterAdd.map((b: { type: string }) => b.type)).toEqual(["tool_result", "text"]);
+    expect(afterAdd[1]).toEqual({
+      type: "text",
+      text: "<system-reminder>\ndeferred:\nmcp__s__fresh\n</system-reminder>",
+    });
+  });
+
+  it("added between prompts: the next prompt's first request has the note after the prompt, once", async () => {
+    server = await startLoopbackModelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
+    const model = await resolveModel("anthropic/claude-opus-5-5", {
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    });
+    const { tools } = session();
+    let now = tools;
+    const agent = new Agent({ model, systemPrompt: "sys", tools: () => now });
+    await agent.prompt("first");
+    now = [...tools, deferredTool("mcp__s__fresh")];
+    await agent.prompt("second");
+    await agent.prompt("third");
+    const isNote = (m: { content: unknown }) =>
+      Array.isArray(m.content) && m.content[0]?.text === "deferred:\nmcp__s__fresh";
+    const notes = server.requests.map((r) => r.body.messages.filter(isNote).length);
+    expect(notes).toEqual([0, 1, 1]);
+    expect(server.requests[1]?.body.messages.at(-1).role).toBe("system");
+    expect(server.requests[1]?.body.messages.at(-2).content[0].text).toBe("second");
   });
 });

@@ -14,17 +14,25 @@ import type { CheckedLine } from "./line-shape.js";
 /**
  * claude's line, every field as it writes them (recorded): without `causeNeutral` its `-c` tells
  * the model the tools went because `their MCP server disconnected` (recorded with a codebot
- * transcript), where its own note gives no cause.
+ * transcript), where its own note gives no cause. A note that tools came (the kernel's
+ * addedToolsNote) is claude's line for its own (recorded): the names in `addedNames` and
+ * `addedLines`, no `causeNeutral`. claude writes such lines for its listing too, so a resume
+ * gives no note for one: codebot's listing names the tools of the moment.
  */
-export function deferredToolsDeltaLine(removed: readonly string[]): object {
+export function deferredToolsDeltaLine(change: {
+  removed?: readonly string[];
+  added?: readonly string[];
+}): object {
+  const removed = change.removed ?? [];
+  const added = change.added ?? [];
   return {
     type: "attachment",
     attachment: {
       type: "deferred_tools_delta",
-      addedNames: [],
-      addedLines: [],
+      addedNames: [...added],
+      addedLines: [...added],
       removedNames: [...removed],
-      causeNeutral: true,
+      ...(removed.length > 0 ? { causeNeutral: true } : {}),
       wireHiddenNames: [],
       readdedNames: [],
       pendingMcpServers: [],

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { removedToolsOf, type Usage } from "@codebot/agentcore";
+import { addedToolsOf, removedToolsOf, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
@@ -134,9 +134,10 @@ export class TranscriptWriter {
   ): void {
     const uuid = randomUUID();
     const removed = removedToolsOf(message);
-    if (removed !== undefined && agentName === "main") {
+    const added = addedToolsOf(message);
+    if ((removed !== undefined || added !== undefined) && agentName === "main") {
       this.write(
-        { ...deferredToolsDeltaLine(removed), ...this.mainChainFields(uuid) },
+        { ...deferredToolsDeltaLine({ removed, added }), ...this.mainChainFields(uuid) },
         { key: "main", uuid },
       );
       return;

@@ -1,9 +1,11 @@
 /**
  * A deferred MCP tool that a server adds while a prompt runs (it says its tools changed, with a
  * new one): as claude 2.1.328 (recorded with this server's `add`, ENABLE_TOOL_SEARCH=true;
- * docs/mcp.md) the tool search finds it once the server's new list is in, and the model can load
- * and call it in the same prompt; no note is added and the prompt's listing stays as it was.
+ * docs/mcp.md) the tool search finds it once the server's new list is in, the model reads claude's
+ * note that it is available, and can load and call it in the same prompt; the prompt's listing
+ * stays as it was.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type RecordedRequest, reply } from "@codebot/agentcore/testing";
@@ -15,6 +17,8 @@ import { scratchDir } from "../support/e2e.js";
 useBuiltCli();
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "test-server.mjs");
+const NOTE =
+  'The following deferred tools are now available via tool_search. Their schemas are NOT loaded — calling them directly will fail with InputValidationError. Use tool_search with query "select:<name>[,<name>...]" to load tool schemas before calling them:\nmcp__t__fresh';
 
 const offered = (request: RecordedRequest | undefined, name: string) =>
   (request?.body?.tools ?? []).find((t: { name: string }) => t.name === name);
@@ -53,9 +57,11 @@ async function addRun(extra: string[] = []) {
   });
   const server = await modelServer(addScript());
   const args = ["--mcp-config", mcpConfig, "--permission-mode", "bypassPermissions", "--cwd", box.project];
-  const r = await runCli(["-p", "go", ...args, ...extra], { env: modelEnv(server, box.home) });
+  const r = await runCli(["-p", "go", "--output-format", "stream-json", "--verbose", ...args, ...extra], {
+    env: modelEnv(server, box.home),
+  });
   expect(r.code, r.stderr).toBe(0);
-  return server.requests;
+  return { requests: server.requests, box, stdout: r.stdout };
 }
 
 const resultOf = (request: RecordedRequest | undefined, id: string) =>
@@ -65,7 +71,7 @@ const resultOf = (request: RecordedRequest | undefined, id: string) =>
 
 describe("a deferred MCP tool added mid-prompt", () => {
   it("is loaded by the tool search in the same prompt, offered deferred, and the model's call to it runs", async () => {
-    const requests = await addRun();
+    const { requests } = await addRun();
     const loaded = requests.findIndex((request) => loads(request, "mcp__t__fresh"));
     expect(loaded).toBeGreaterThan(1);
     expect(offered(requests[loaded - 1], "mcp__t__fresh")).toBeUndefined();
@@ -75,14 +81,47 @@ describe("a deferred MCP tool added mid-prompt", () => {
     expect(JSON.stringify(result.content)).toContain("fresh here");
   });
 
-  it("claude-opus-5-5: no note is added and the prompt's listing stays as it was", async () => {
-    const requests = await addRun(["--model", "anthropic/claude-opus-5-5"]);
+  it("claude-opus-5-5 reads claude's note in a system message after the results, kept in place; the listing stays as it was", async () => {
+    const { requests } = await addRun(["--model", "anthropic/claude-opus-5-5"]);
+    const note = { role: "system", content: [{ type: "text", text: NOTE }] };
     const listing = requests[0]?.body.messages[1];
     expect(listing.role).toBe("system");
     expect(JSON.stringify(listing)).not.toContain("mcp__t__fresh");
+    const noted = requests.findIndex((request) =>
+      JSON.stringify(request.body.messages).includes("mcp__t__fresh"),
+    );
+    expect(noted).toBeGreaterThan(1);
+    expect(requests[noted]?.body.messages.at(-1)).toEqual(note);
     for (const request of requests) {
       const systems = request.body.messages.filter((m: { role: string }) => m.role === "system");
-      expect(systems).toEqual([listing]);
+      expect(systems).toEqual(requests.indexOf(request) < noted ? [listing] : [listing, note]);
     }
+  });
+
+  it("stream-json prints no line for the note, and the transcript keeps it as claude's deferred_tools_delta line", async () => {
+    const { box, stdout } = await addRun();
+    expect(stdout).not.toContain("now available");
+    const projects = path.join(box.home, "projects");
+    const [file] = fs
+      .readdirSync(projects, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".jsonl"));
+    const lines = fs
+      .readFileSync(path.join(projects, file as string), "utf8")
+      .split("\n")
+      .filter((line) => line.includes("deferred_tools_delta"))
+      .map((line) => JSON.parse(line).attachment);
+    expect(lines).toEqual([
+      {
+        type: "deferred_tools_delta",
+        addedNames: ["mcp__t__fresh"],
+        addedLines: ["mcp__t__fresh"],
+        removedNames: [],
+        wireHiddenNames: [],
+        readdedNames: [],
+        pendingMcpServers: [],
+        needsAuthMcpServers: [],
+        failedMcpServers: [],
+      },
+    ]);
   });
 });

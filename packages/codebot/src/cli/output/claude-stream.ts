@@ -14,9 +14,9 @@
 import { randomUUID } from "node:crypto";
 import {
   type AgentEvent,
+  isDeferredToolsNote,
   isEmptyAnswerNudge,
   isOutputLimitResume,
-  removedToolsOf,
   type ThinkingDisplay,
   type ToolResult,
   toolResultMessage,
@@ -180,8 +180,8 @@ function agentLines(
     ];
   }
   if (e.type !== "message_end") return [];
-  // The note that deferred tools went is for the model: claude 2.1.328 prints no line for it (recorded).
-  if (removedToolsOf(e.message) !== undefined) return [];
+  // The notes that deferred tools went or came are for the model: claude 2.1.328 prints no line for them (recorded).
+  if (isDeferredToolsNote(e.message)) return [];
   const lines = whole ? [] : codebotLines(e, event.agentName, base);
   const { type, message } = claudeMessage(withoutStreamed(e.message, options.streamedResults));
   const content = Array.isArray(message.content)
