@@ -563,6 +563,30 @@ describe("hook approval", () => {
     expect(notices).toEqual([]);
   });
 
+  it("names a held own hook that has a name by its name, at the start and mid-session", async () => {
+    const notices: string[] = [];
+    const { engine, project } = setup({ notify: (m) => notices.push(m) });
+    const settingsFile = "/home/u/.claude/settings.json";
+    const entry = { type: "command", command: "bash gen.sh", name: "tests" } as const;
+    const { hooks } = loadHooks([
+      { source: "user", path: settingsFile, settings: { hooks: { Stop: [entry], SessionEnd: [entry] } } },
+    ]);
+    const [stop, end] = hooks as [(typeof hooks)[number], (typeof hooks)[number]];
+    fs.writeFileSync(path.join(project, "gen.sh"), "echo hi\n");
+    const held = `codebot: your hook "tests" (${settingsFile}) was not run: it runs gen.sh from this project`;
+    expect(engine.untrustedHooksNotice([stop], false, project)).toContain(held);
+    const request = hookRequest({
+      source: "user",
+      path: settingsFile,
+      label: "tests",
+      fingerprint: end.fingerprint,
+      hook: end,
+    });
+    expect((await engine.approveHook(request)).approved).toBe(false);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(held);
+  });
+
   it("trusts project hooks for one run with trustProjectHooks, without writing the trust store", async () => {
     const { engine, trustStore } = setup({ trustProjectHooks: true });
     expect(await engine.approveHook(hookRequest({ source: "local" }))).toEqual({ approved: true });

@@ -11,7 +11,7 @@ import type {
 import { AskQueue } from "./ask-queue.js";
 import { checkBypassSwitch } from "./bypass-switch.js";
 import { displayFile } from "./held-own-hook.js";
-import { HookApproval, type HookIdentity } from "./hook-approval.js";
+import { type HeldHook, HookApproval } from "./hook-approval.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
 import { ToolApproval } from "./tool-approval.js";
 import type { ToolApprovalOptions } from "./tool-approval-options.js";
@@ -134,11 +134,7 @@ export class ApprovalEngine {
    * The one-time notice for a non-interactive session whose project hooks will not run, if any:
    * how many, from which files, and the command that trusts them.
    */
-  untrustedHooksNotice(
-    hooks: readonly (HookIdentity & { path: string })[],
-    interactive: boolean,
-    cwd: string,
-  ): string | undefined {
+  untrustedHooksNotice(hooks: readonly HeldHook[], interactive: boolean, cwd: string): string | undefined {
     if (interactive) return undefined;
     const untrusted = this.hooks.untrusted(hooks);
     const project = untrusted.filter((h) => h.source === "project" || h.source === "local");

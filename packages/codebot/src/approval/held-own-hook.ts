@@ -24,15 +24,21 @@ export function heldOwnHookReason(
 
 /**
  * The notice for a user's own hook held because it runs `scripts`, programs of the project, or
- * `unnamedRuns`: which hook, from which file, and which programs.
+ * `unnamedRuns`: which hook, from which file, and which programs. The hook is named as its trace
+ * line names it: its `name`, else what it runs.
  */
 export function heldOwnHookLine(
-  hook: { spec: HookSpec; fingerprint: string; path: string },
+  hook: { spec: HookSpec; fingerprint: string; path: string; name?: string; derivedName?: true },
   scripts: readonly string[],
   cwd: string,
   unnamedRuns: readonly string[] = [],
 ): string {
-  const name = hook.spec.type === "command" ? commandLine(hook.spec) : hook.fingerprint.slice(0, 16);
+  const name =
+    hook.name !== undefined && hook.derivedName !== true
+      ? hook.name
+      : hook.spec.type === "command"
+        ? commandLine(hook.spec)
+        : hook.fingerprint.slice(0, 16);
   const why = heldOwnHookReason(scripts, cwd, unnamedRuns);
   // The program's name comes from the repository: shown with control characters written out.
   return visible(

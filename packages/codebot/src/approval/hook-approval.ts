@@ -32,6 +32,9 @@ export interface HookIdentity {
   env?: Readonly<Record<string, string>>;
 }
 
+/** A user's own hook as its held notice names it: `name` unless derived (held-own-hook.ts). */
+export type HeldHook = HookIdentity & { path: string; name?: string; derivedName?: true };
+
 const UNTRUSTED = `not trusted; run "codebot hooks trust" to review project hooks`;
 
 /**
@@ -68,7 +71,10 @@ export class HookApproval {
     if (this.options.ask === undefined) {
       // A user's own hook held mid-session (the program it runs appeared or changed since the
       // start's notice): the user is told, not only the trace.
-      const held = this.heldOnce({ ...request, spec: hook.spec }, consent);
+      const held = this.heldOnce(
+        { ...request, spec: hook.spec, name: hook.name, ...(hook.derivedName ? { derivedName: true } : {}) },
+        consent,
+      );
       if (held !== undefined) this.options.notify?.(held);
       return {
         approved: false,
@@ -100,11 +106,11 @@ export class HookApproval {
    * The notice that a user's own hook is held because it runs a program of the project not
    * approved for it, the first time for that hook and program content; `undefined` otherwise.
    */
-  tellHeld(hook: HookIdentity & { path: string }): string | undefined {
+  tellHeld(hook: HeldHook): string | undefined {
     return this.heldOnce(hook, hookConsent(hook, this.options.projectDir));
   }
 
-  private heldOnce(hook: HookIdentity & { path: string }, consent: HookConsent): string | undefined {
+  private heldOnce(hook: HeldHook, consent: HookConsent): string | undefined {
     const own = hook.source !== "project" && hook.source !== "local";
     if (
       !own ||
