@@ -42,6 +42,20 @@ describe("Stop hooks", () => {
     expect(s.notices).toContain("codebot: a Stop hook still blocks after 3 attempts: not yet");
   });
 
+  it("only the Stop hook's block at the cap is marked as ending the run (its ⚑ line is not 'sent back')", async () => {
+    const s = await startSession({
+      user: { hooks: { Stop: [group("", command("echo 'not yet' >&2; exit 2"))] } },
+      script: [reply.text("one"), reply.text("two"), reply.text("three")],
+    });
+    await s.runtime.prompt("go");
+    const stops = s.events.flatMap((e) => (e.kind === "hook" && e.record.event === "Stop" ? [e] : []));
+    expect(stops.map((e) => [e.record.outcome, e.endsRun ?? false])).toEqual([
+      ["blocked", false],
+      ["blocked", false],
+      ["blocked", true],
+    ]);
+  });
+
   const neverPasses = { Stop: [group("", command("echo 'tests failed' >&2; exit 2"))] };
   const texts = (n: number) => Array.from({ length: n }, (_, i) => reply.text(`try ${i + 1}`));
 

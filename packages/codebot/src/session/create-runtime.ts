@@ -34,6 +34,7 @@ import { BackgroundSaid } from "./background-context.js";
 import { CodeChanges } from "./code-changes.js";
 import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
+import { LastStopAttempt } from "./last-stop-attempt.js";
 import { costOf } from "./model-prices.js";
 import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
@@ -147,6 +148,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     : undefined;
   const backgroundSaid = new BackgroundSaid();
   const promptIds = new PromptIds();
+  const lastStopAttempt = new LastStopAttempt();
   const runner = sessionHookRunner(
     {
       options,
@@ -161,6 +163,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       background,
       backgroundSaid,
       promptIds,
+      lastStopAttempt,
     },
     { mcp: () => mcp, mainAgent: () => mainAgent, stopRun: (stop) => session?.stopRun(stop) },
   );
@@ -210,6 +213,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     { validation: settings.postStopValidation.maxAttempts, stopHooks: stopHookCap },
     files,
     (stop) => session?.stopRun(stop),
+    lastStopAttempt,
   );
   const middleware = sessionToolMiddleware({
     runner,

@@ -21,7 +21,8 @@ export type SessionEvent =
   | { kind: "hook_progress"; progress: HookProgress }
   /** A started hook has finished: its output, before its trace record. */
   | { kind: "hook_end"; end: HookEnd }
-  | { kind: "hook"; record: TraceRecord }
+  /** `endsRun`: a Stop hook's block at the attempts cap, which ends the run instead of sending the agent back. */
+  | { kind: "hook"; record: TraceRecord; endsRun?: true }
   | { kind: "notice"; message: string }
   /** An http PreToolUse hook failed or timed out and its call went ahead unchecked (once per hook): claude's `hook_no_verdict` line. */
   | { kind: "hook_no_verdict"; noVerdict: HookNoVerdict }

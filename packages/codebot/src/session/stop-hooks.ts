@@ -25,11 +25,15 @@ export interface StopHooksOutcome {
 }
 
 export interface StopHooksDeps {
-  fire(input: {
-    stopHookActive: boolean;
-    lastAssistantMessage: string;
-    signal: AbortSignal;
-  }): Promise<Decision>;
+  /** `lastAttempt`: a block now ends the run at the cap, the agent is not sent back. */
+  fire(
+    input: {
+      stopHookActive: boolean;
+      lastAssistantMessage: string;
+      signal: AbortSignal;
+    },
+    lastAttempt: boolean,
+  ): Promise<Decision>;
   /** Whether any Stop hook is configured (the common case: none, and nothing to wait for). */
   configured(): boolean;
   /** The most consecutive blocks per prompt (stop-hook-cap.ts). */
@@ -67,11 +71,10 @@ export class StopHooks {
     // A hook that reads the last assistant message from transcript_path must find it there: the
     // transcript is written by the session's listener, once the kernel's events have reached it.
     await delivered();
-    const decision = await this.deps.fire({
-      stopHookActive: this.active,
-      lastAssistantMessage: finalText(newMessages),
-      signal,
-    });
+    const decision = await this.deps.fire(
+      { stopHookActive: this.active, lastAssistantMessage: finalText(newMessages), signal },
+      this.blocks + 1 >= this.deps.maxAttempts,
+    );
     if (signal.aborted) return undefined;
     if (decision.kind === "stop") {
       this.deps.stopRun?.({ hook: decision.by, reason: decision.reason, event: "Stop" });

@@ -126,7 +126,7 @@ export class SessionView {
         this.onHookStart(event.start);
         return;
       case "hook":
-        this.onTrace(event.record);
+        this.onTrace(event.record, event.endsRun === true);
         return;
       case "notice":
         this.line(this.s.yellow(terminalSafe(event.message)));
@@ -463,7 +463,8 @@ export class SessionView {
     else if (this.running) this.showRunning();
   }
 
-  private onTrace(record: TraceRecord): void {
+  /** `endsRun`: a Stop hook's block at the attempts cap, not sending the agent back (last-stop-attempt.ts). */
+  private onTrace(record: TraceRecord, endsRun: boolean): void {
     this.progress.hookEnded(hookKey(record));
     if (this.running) this.showRunning();
     const ran =
@@ -475,9 +476,13 @@ export class SessionView {
       const mark = this.s.dim(this.marks.hook);
       const columns = this.options.columns?.();
       const body =
-        columns === undefined ? traceLine(record, this.s) : this.fittedTrace(record, columns, mark + call);
+        columns === undefined
+          ? traceLine(record, this.s, { endsRun })
+          : this.fittedTrace(record, columns, mark + call, endsRun);
       this.hookLine(mark + body + call, record.toolUseId);
-      for (const row of sentBackReasonRows(record, body, columns)) this.hookLine(row, record.toolUseId);
+      // The run's end says the reason of a block at the cap ("a Stop hook still blocks after …").
+      if (!endsRun)
+        for (const row of sentBackReasonRows(record, body, columns)) this.hookLine(row, record.toolUseId);
     }
     this.afterHooks.ended(record.toolUseId);
   }
@@ -488,14 +493,14 @@ export class SessionView {
    * hook's name (an unnamed hook's is its command), so the name of a hook that blocked and its
    * outcome stay in view. With a long reason the name was cut first, to `"PreToolUse[…"`.
    */
-  private fittedTrace(record: TraceRecord, columns: number, around: string): string {
-    const { main, details } = traceLineParts(record, this.s);
+  private fittedTrace(record: TraceRecord, columns: number, around: string, endsRun: boolean): string {
+    const { main, details } = traceLineParts(record, this.s, { endsRun });
     const room = columns - columnsOf(around + main);
     if (room >= columnsOf(details)) return main + details;
     const detailsRoom = Math.min(columnsOf(details), DETAILS_COLUMNS);
     if (room >= detailsRoom) return main + cutToColumns(details, room);
     const nameColumns = Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) - (detailsRoom - room));
-    const cut = traceLineParts(record, this.s, { nameColumns });
+    const cut = traceLineParts(record, this.s, { nameColumns, endsRun });
     const left = columns - columnsOf(around + cut.main);
     return cut.main + (left > 1 ? cutToColumns(cut.details, left) : "");
   }

@@ -44,7 +44,7 @@ export function traceLineParts(
     parts.push(styles.yellow(`cancelled: ${preview(record.cancelReason ?? "run cancelled")}`));
     if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
   } else {
-    parts.push(outcomeText(record, styles));
+    parts.push(outcomeText(record, styles, options.endsRun === true));
     if (record.exitCode !== undefined)
       parts.push(record.exitCode === null ? "no exit code" : `exit ${record.exitCode}`);
     if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
@@ -77,6 +77,8 @@ interface HeadOptions {
   file?: boolean;
   /** Cut the hook's name to this many columns (a narrow terminal: its outcome stays in view). */
   nameColumns?: number;
+  /** A Stop hook's block at the attempts cap: the run ends, the agent is not sent back. */
+  endsRun?: boolean;
 }
 
 /** `hook <Event> "<name>"`, with the settings file it came from when asked. */
@@ -93,9 +95,10 @@ function headOf(
 /** Events whose block keeps the agent working rather than refusing something. */
 export const SENDS_BACK: ReadonlySet<string> = new Set(["Stop", "SubagentStop"]);
 
-function outcomeText(record: TraceRecord, styles: Styles): string {
+function outcomeText(record: TraceRecord, styles: Styles, endsRun: boolean): string {
   switch (record.outcome) {
     case "blocked":
+      if (endsRun) return styles.red("ends the run at the attempts cap");
       // A Stop hook's block is the agent told to go on (tests still fail), not a refusal.
       return SENDS_BACK.has(record.event) ? styles.yellow("sent back") : styles.red("blocked");
     case "failed":

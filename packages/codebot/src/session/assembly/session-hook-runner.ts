@@ -9,6 +9,7 @@ import type { SessionMcp } from "../../mcp/session-mcp.js";
 import { managedEnvOf } from "../../settings/runtime-settings.js";
 import type { BackgroundSaid } from "../background-context.js";
 import { hookExecutors } from "../hook-executors.js";
+import type { LastStopAttempt } from "../last-stop-attempt.js";
 import { modelFromSpec } from "../model-env.js";
 import type { PromptIds } from "../prompt-ids.js";
 import type { RuntimeOptions } from "../runtime-options.js";
@@ -37,6 +38,8 @@ export interface HookRunnerParts {
   background: BackgroundAgents | undefined;
   backgroundSaid: BackgroundSaid;
   promptIds: PromptIds;
+  /** Whether a Stop hook's block ends the run at the cap rather than sending the agent back. */
+  lastStopAttempt: LastStopAttempt;
 }
 
 /** What the hooks engine reaches only once the parts made after it exist. */
@@ -117,7 +120,11 @@ export function sessionHookRunner(parts: HookRunnerParts, late: HookRunnerLatePa
     },
     onTrace: (record) => {
       options.onTrace?.(record);
-      events.emit({ kind: "hook", record });
+      events.emit({
+        kind: "hook",
+        record,
+        ...(parts.lastStopAttempt.endsRun(record) ? { endsRun: true } : {}),
+      });
     },
     onHookStart: (start) => events.emit({ kind: "hook_start", start }),
     // Only for listeners: reporting arms a timer for every command hook run.

@@ -1,4 +1,5 @@
 import type { HookRunner } from "@codebot/hooks";
+import type { LastStopAttempt } from "../last-stop-attempt.js";
 import type { StopRequest } from "../session.js";
 import { StopHooks } from "../stop-hooks.js";
 import { StopValidation } from "../stop-validation.js";
@@ -18,6 +19,8 @@ export function stopChecks(
   files: SessionFiles,
   /** A Stop hook's `continue: false` ends the run (the session exists only once the agent does). */
   stopRun: (stop: StopRequest) => void,
+  /** Marks the Stop hooks' last attempt for their trace lines. */
+  lastStopAttempt: LastStopAttempt,
 ): StopChecks {
   const validation = new StopValidation(
     (input) => runner.postStopValidation(input),
@@ -25,7 +28,7 @@ export function stopChecks(
     new ValidationMark(files.markPath(files.readId), files.storage),
   );
   const stopHooks = new StopHooks({
-    fire: (input) => runner.stop(input),
+    fire: (input, lastAttempt) => lastStopAttempt.during(lastAttempt, () => runner.stop(input)),
     configured: () => runner.hasHooks("Stop"),
     maxAttempts: maxAttempts.stopHooks,
     stopRun,
