@@ -384,6 +384,20 @@ describe("resuming a session", () => {
     expect(r.stderr).toMatch(/[0-9a-f-]{36} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}LISTED-PROMPT/);
   });
 
+  it("-r's list shows a pasted first prompt harmless: escape sequences and BEL dropped, a right-to-left override written out", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one")]);
+    const env = modelEnv(server, box.home);
+    // A pasted prompt: an OSC 52 clipboard write, a clear-screen, a BEL and a right-to-left override.
+    const prompt = "fix \x1b]52;c;cm0gLXJmIH4=\x07this\x1b[2J\x1b[H bug\x07 now\u202e";
+    await runCli(["-p", prompt, "--cwd", box.project], { env });
+    const r = await runCli(["-r", "-p", "x", "--cwd", box.project], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/[0-9a-f-]{36} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}fix this bug now\\u202e$/m);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the terminal
+    expect(r.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
+  });
+
   it("-r of a session another codebot is still running fails at once, naming its pid, and writes nothing; once that run ends it resumes", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -23,3 +23,17 @@ describe("a fork in the session list", () => {
     expect(rows[1]).toBe("      explain how th… (fork of 0f1e2d3c)");
   });
 });
+
+describe("a session's title or first prompt in the session list", () => {
+  const plain = { ...fork, forkedFrom: undefined };
+
+  it("a title hiding text with a right-to-left override has it written out", () => {
+    const [row] = sessionRows([{ ...plain, title: "evil\u202etxt.exe" }], undefined);
+    expect(row).toMatch(/ {2}evil\\u202etxt\.exe$/);
+  });
+
+  it("a first prompt's zero-width and bidi characters are written out", () => {
+    const [row] = sessionRows([{ ...plain, firstPrompt: "run\u200b it\u2066" }], undefined);
+    expect(row).toMatch(/ {2}run\\u200b it\\u2066$/);
+  });
+});
