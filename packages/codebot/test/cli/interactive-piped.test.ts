@@ -213,6 +213,28 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
     expect(fs.readFileSync(path.join(box.project, "yes.txt"), "utf8")).toBe("typed-yes\n");
   });
 
+  it("stdin a terminal and stdout a file: -r alone asks for a number, not the picker; the typed number resumes", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("one"), reply.text("two")]);
+    const env = modelEnv(server, box.home);
+    for (const prompt of ["EARLIER-ONE", "EARLIER-TWO"])
+      expect((await runCli(["-p", prompt, "--cwd", box.project], { env })).code).toBe(0);
+    const outFile = path.join(box.project, "session.txt");
+    const term = TmuxSession.start({
+      dir: box.project,
+      env,
+      program: ["sh", "-c", 'exec "$0" "$1" "$2" > session.txt', process.execPath, cliPath],
+      args: ["-r"],
+    });
+    const file = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8") : "");
+    await waitFor(() => file().includes("resume which? [1-2, Enter for none]"), 20_000, "the question");
+    expect(file()).not.toContain("↑/↓ choose");
+    term.submit("2");
+    await waitFor(() => file().includes("EARLIER-ONE"), 20_000, "the resumed session's recap");
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+  });
+
   it("stdin a terminal and stdout a file: Ctrl+C interrupts the running tool, the session goes on", async () => {
     const box = sandbox();
     const server = await modelServer([

@@ -249,7 +249,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     expect(term.screen()).not.toContain("codebot: ");
   });
 
-  it("/resume's picker and -r list one row per session, cut to the terminal's width, however long its first prompt", async () => {
+  it("/resume and -r alone open the picker, one row per session cut to the terminal's width, however long its first prompt", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
     const env = modelEnv(server, box.home);
@@ -272,13 +272,19 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
     term.submit("/exit");
     expect(await term.exitCode()).toBe(0);
 
+    // `-r` alone in a terminal opens the same picker, as claude's `-r` does; Enter resumes the chosen one.
     const picker = TmuxSession.start({ dir: box.project, env, args: ["-r"] });
-    const picked = listed(await picker.waitForScreen("resume which?"));
-    expect(picked[0]).toMatch(/^ {3}1 {2}.*…$/);
-    expect(picked[1]).toMatch(/^ {3}2 {2}.*…$/);
-    // Enter picks none: codebot says so and ends.
+    const picked = listed(await picker.waitForScreen(/^ {3}2 {2}\S+ {2}.*…$/m), "❯  1  ");
+    expect(picked[0]).toMatch(/^❯ {2}1 {2}.* prompt 2: a long first prompt .*…$/);
+    expect(picked[1]).toMatch(/^ {3}2 {2}.* prompt 1: a long first prompt .*…$/);
+    expect(picker.screen()).not.toContain("resume which?");
+    picker.press("Down");
+    await picker.waitForScreen(/^❯ {2}2 {2}/m);
     picker.press("Enter");
-    expect(await picker.exitCode()).toBe(1);
+    await picker.waitForScreen(/^resuming [0-9a-f-]{36}$/m);
+    await picker.waitForScreen(/prompt 1: a long first prompt/);
+    picker.submit("/exit");
+    expect(await picker.exitCode()).toBe(0);
   });
 
   it("/hooks lists the configured hooks and where they come from; /model reports a bad spec as one line", async () => {

@@ -3,7 +3,10 @@ import type { SessionSummary } from "../../transcript/session-files.js";
 import type { Styles } from "../output/styles.js";
 import { LISTED, sessionRows } from "./session-rows.js";
 
-/** `codebot -r` in a terminal: the project's sessions, newest first, and the user picks one by number. */
+/**
+ * `codebot -r` with a terminal for input but output that is none: the project's sessions, newest
+ * first, and the user picks one by number (a terminal at both ends gets the picker, session-picker.ts).
+ */
 export function pickSession(
   rl: readline.Interface,
   print: (line: string) => void,

@@ -44,6 +44,7 @@ import { SentPromptLines } from "./sent-prompt-lines.js";
 import { sessionBanner } from "./session-banner.js";
 import { sessionEventRouting } from "./session-event-routing.js";
 import { sessionNotice } from "./session-notice.js";
+import { SessionPicker } from "./session-picker.js";
 import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
 import { completeSlashCommand, slashCommand } from "./slash-commands.js";
@@ -180,15 +181,22 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   for (const line of problemLines(inventory.problems, s)) view.notice(line);
   // Needed by the first answer; loaded after the first frame.
   const markdownReady = loadAnswerRenderer(view, s, columns, flat);
-  // `-r` alone: the user picks a session (the answer is not a prompt typed ahead); a pipe's
-  // lines are prompts, so there `-r` needs the id.
-  const start = await startUp.aside(() =>
-    sessionToStart(
-      flags,
-      inventory,
-      piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
-    ),
-  );
+  // `-r` alone: the user picks a session — on a terminal in /resume's picker, as claude's `-r`
+  // opens its picker (Enter comes to it as a line, which the start-up input hands to the open
+  // question); without a terminal at both ends by number, that answer not a prompt typed ahead.
+  // A pipe's lines are prompts, so there `-r` needs the id.
+  const terminalRows = () => (process.stdout.isTTY ? process.stdout.rows : undefined);
+  const start = terminal
+    ? await sessionToStart(flags, inventory, (sessions) =>
+        questions.choose(new SessionPicker(sessions, s, columns, terminalRows)),
+      )
+    : await startUp.aside(() =>
+        sessionToStart(
+          flags,
+          inventory,
+          piped ? undefined : pickSession(rl, (line) => view.line(line), s, columns),
+        ),
+      );
 
   const debugToFile = flags.debugFile !== undefined ? debugLines(flags) : undefined;
   /** What the user chose, when leaving, for a worktree with changes (asked on the way out: session-quit.ts). */
@@ -357,7 +365,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
         printFitted: (line) => view.line(line),
         working: (label, work) => view.working(label, work),
         columns,
-        rows: () => (process.stdout.isTTY ? process.stdout.rows : undefined),
+        rows: terminalRows,
         answerFormat: markdownReady,
         screenReader: flat,
         ...(piped
