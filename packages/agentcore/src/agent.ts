@@ -142,10 +142,10 @@ export class Agent {
 
   /**
    * Cancels the current run (it ends with reason `aborted`); nothing happens when idle. `why` is
-   * the run's signal's reason (what a hook the run kills is traced with).
+   * the run's signal's reason (what a hook the run kills is traced with), or its message.
    */
-  abort(why = "agent: aborted"): void {
-    this.controller?.abort(new Error(why));
+  abort(why: string | Error = "agent: aborted"): void {
+    this.controller?.abort(typeof why === "string" ? new Error(why) : why);
   }
 
   /** Runs the agent on a new user message. Rejects when a run is already in progress. */

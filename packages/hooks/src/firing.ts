@@ -17,6 +17,7 @@ import { MERGES, type SyncMode } from "./merge.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
 import type { AbandonedRun, BackgroundContext } from "./runner-api.js";
+import { hookKill } from "./run-ended-by-hook.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
 import type { HookStart, SkipReason, TraceRecord } from "./trace.js";
 
@@ -262,12 +263,18 @@ function startNoted(
 function runStep(ctx: FiringContext, step: Step, job: HookJob): Promise<HookRun[]> {
   return Promise.all(
     step.wait.map(async (hook) => {
-      const run = await executeHook(hook, job, ctx.deps);
-      // A hook killed because the caller gave up did nothing wrong: traced, not reported.
-      if (!job.signal.aborted) ctx.reports.ran(run);
-      ctx.reports.ended(run);
-      ctx.reports.emit(run.record);
-      return run;
+      const kill = hookKill(job.signal);
+      try {
+        const run = await executeHook(hook, job, ctx.deps, kill.signal);
+        // A hook killed because the caller gave up did nothing wrong: traced, not reported.
+        if (!kill.signal.aborted) ctx.reports.ran(run);
+        ctx.reports.ended(run);
+        ctx.reports.emit(run.record);
+        return run;
+      } finally {
+        // After its record: the run's result, which waits for it, comes after its lines.
+        kill.release();
+      }
     }),
   );
 }

@@ -72,7 +72,13 @@ export function baseRecord(
   };
 }
 
-export async function executeHook(hook: CompiledHook, job: HookJob, deps: ExecutionDeps): Promise<HookRun> {
+/** `kill`: what kills the hook's process once it runs (hookKill: the run's signal, unless a hook ended the run). */
+export async function executeHook(
+  hook: CompiledHook,
+  job: HookJob,
+  deps: ExecutionDeps,
+  kill: AbortSignal = job.signal,
+): Promise<HookRun> {
   const record = baseRecord(hook, true, job);
   const started = performance.now();
   const mode = hook.mode;
@@ -133,7 +139,7 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
       cwd: deps.session.cwd,
       env: hookEnv(hook, job),
       ...limit,
-      signal: job.signal,
+      signal: kill,
       source: hook.source,
       ...(deps.takeTurn ? { background: true } : {}),
       ...(deps.saidLater ? { onLaterOutput: laterOutputOf(hook, deps.saidLater) } : {}),
@@ -184,14 +190,14 @@ export async function executeHook(hook: CompiledHook, job: HookJob, deps: Execut
   if (verdict.stopRun && !hook.background) decision.stopRun = verdict.stopRun;
   if (verdict.updatedInput && EVENT_SPECS[hook.event].rewritesArgs)
     decision.updatedInput = verdict.updatedInput;
-  const cancelled = wasCancelled(verdict, job.signal);
+  const cancelled = wasCancelled(verdict, kill);
   Object.assign(record, {
     // Never started (its timeout passed waiting for its turn): no HookStart came before this record.
     ...(startedRun ? {} : { skipped: "not started" }),
     durationMs: elapsed(started),
     exitCode: verdict.exitCode,
     outcome: cancelled ? "cancelled" : outcomeOf(verdict, effect.blocks),
-    ...(cancelled ? { cancelReason: cancelReason(job.signal) } : {}),
+    ...(cancelled ? { cancelReason: cancelReason(kill) } : {}),
     decision,
     ...(verdict.failed && !cancelled ? { error: failureSummary(verdict) } : {}),
     ...(verdict.truncated ? { truncated: verdict.truncated } : {}),

@@ -132,6 +132,7 @@ export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./pl
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
 export { type RunDeadline, startDeadline } from "./run-deadline.js";
+export { RunEndedByHook } from "./run-ended-by-hook.js";
 export { createHookRunner } from "./runner.js";
 export type {
   AbandonedRun,

@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
-import type { HookRunner, ResumedCache } from "@codebot/hooks";
+import { type HookRunner, type ResumedCache, RunEndedByHook } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { hookPromptOf } from "../agents/task-notification.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
@@ -91,6 +91,8 @@ export class Session {
   private running: Promise<PromptResult> | undefined;
   private controller: AbortController | undefined;
   private stopRequest: StopRequest | undefined;
+  /** The stop of the run in progress, while the hooks it left running finish. */
+  private stopping: { reason: RunEndedByHook; cutShort: AbortController } | undefined;
   private sessionStartContext: Promise<string | undefined> | undefined;
   private compacting = false;
   /** Set once a hook halted the session; every prompt from then on ends `stopped` with it. */
@@ -136,8 +138,14 @@ export class Session {
    * the hooks it kills are traced with (`cancelReason`).
    */
   abort(why = "run cancelled"): void {
-    this.controller?.abort(new Error(why));
-    this.parts.agent.abort(why);
+    this.abortWith(new Error(why));
+  }
+
+  /** Aborts the run with `reason`; the hooks a hook's stop left to finish (stopRun) are stopped too. */
+  private abortWith(reason: Error): void {
+    if (!(reason instanceof RunEndedByHook)) this.stopping?.cutShort.abort(reason);
+    this.controller?.abort(reason);
+    this.parts.agent.abort(reason);
   }
 
   /**
@@ -157,7 +165,12 @@ export class Session {
   stopRun(stop: StopRequest): void {
     if (!this.running) return;
     this.stopRequest ??= stop;
-    this.abort(`hook ${stop.hook} ended the run`);
+    if (this.stopping) return;
+    // The hooks running beside it finish first, as claude 2.1.328's (run-ended-by-hook.ts).
+    const cutShort = new AbortController();
+    const reason = new RunEndedByHook(`hook ${stop.hook} ended the run`, cutShort.signal);
+    this.stopping = { reason, cutShort };
+    this.abortWith(reason);
   }
 
   /**
@@ -269,6 +282,7 @@ export class Session {
     const controller = new AbortController();
     this.controller = controller;
     this.stopRequest = undefined;
+    this.stopping = undefined;
     this.interrupted = false;
     const early = (status: "blocked" | "stopped" | "aborted" | "error", reason: string): PromptResult =>
       resultWithoutSteps(status, "", reason);
@@ -337,6 +351,8 @@ export class Session {
     stopHooks.startPrompt();
     this.parts.structured?.startPrompt();
     const result = await agent.prompt(message);
+    // A hook ended the run: its result comes once the hooks left running beside it have finished.
+    await this.hooksLeftRunning();
     // A PermissionRequest hook's interrupt reads as the user's, as claude 2.1.328 writes it (recorded).
     if (result.reason === "aborted" && (this.interrupted || this.stopOfRun()?.interrupt))
       this.noteInterruption(result.newMessages);
@@ -388,6 +404,11 @@ export class Session {
       this.parts.notify(`codebot: ${promptResult.reason}`);
     }
     return promptResult;
+  }
+
+  /** Resolves once the hooks a hook's stop left running (stopRun) have finished; at once without a stop. */
+  private async hooksLeftRunning(): Promise<void> {
+    await this.stopping?.reason.finished();
   }
 
   /** The hook's stop that ended the run, if one did (set by a hook while it ran). */
