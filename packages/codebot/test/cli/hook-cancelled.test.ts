@@ -211,46 +211,82 @@ describe("a background sub-agent's hook, when the agent is stopped (the Agent SD
   });
 });
 
-describe("a hook killed because another hook ended the run", () => {
-  it("its --trace-file record says cancelled, hook <name> ended the run", async () => {
+/**
+ * A hook still running when another answers `continue: false` (Glob's and Grep's calls run at
+ * once, each with its hook): left to finish, the result after it, as claude 2.1.328 (recorded).
+ * The stopper waits until the slow hook has started, which then takes `seconds` to write its file.
+ */
+async function besideAStop(
+  box: Sandbox,
+  kind: "groups" | "native entries",
+  flags: string[] = [],
+  seconds = 3,
+) {
+  const slow = `touch ${box.at("slow-started")}; sleep ${seconds}; touch ${box.at("slow-done")}; echo slow-out`;
+  const stopper = `for i in $(seq 400); do [ -e ${box.at("slow-started")} ] && break; sleep 0.05; done; echo '{"continue":false,"stopReason":"enough"}'`;
+  const PreToolUse =
+    kind === "groups"
+      ? [
+          { matcher: "Grep", hooks: [command(slow, { name: "slow" })] },
+          { matcher: "Glob", hooks: [command(stopper, { name: "stopper" })] },
+        ]
+      : [
+          command(slow, { name: "slow", matcher: "grep", blocking: true }),
+          command(stopper, { name: "stopper", matcher: "glob", blocking: true }),
+        ];
+  return startPrintRun(
+    "go",
+    [
+      reply.toolCalls(toolCall("glob", { pattern: "*" }), toolCall("grep", { pattern: "x" })),
+      reply.text("never"),
+    ],
+    { box, flags, settings: { hooks: { PreToolUse } } },
+  );
+}
+
+describe("a hook running beside one that ends the run (continue: false)", () => {
+  for (const kind of ["groups", "native entries"] as const) {
+    it(`${kind}: it is left to finish (its file written, its record allowed), as claude's`, async () => {
+      const box = sandbox();
+      const trace = box.at("trace.jsonl");
+      const { cli } = await besideAStop(box, kind, ["--trace-file", trace]);
+      const r = await cli.done;
+      expect(r.code).toBe(0);
+      expect(fs.existsSync(box.at("slow-done"))).toBe(true);
+      const records = jsonLines(fs.readFileSync(trace, "utf8")).filter((l) => l.matched);
+      expect(records.find((l) => l.hook === "slow")).toMatchObject({ outcome: "allowed", exitCode: 0 });
+      expect(records.find((l) => l.hook === "slow")).not.toHaveProperty("cancelReason");
+    });
+  }
+
+  it("the result line comes after its hook_response line (success, its output), as claude's", async () => {
+    const box = sandbox();
+    const { cli } = await besideAStop(box, "groups", [
+      "--output-format",
+      "stream-json",
+      "--include-hook-events",
+    ]);
+    const lines = jsonLines((await cli.done).stdout);
+    const slow = lines.findIndex((l) => l.subtype === "hook_response" && l.stdout === "slow-out\n");
+    expect(lines[slow]).toMatchObject({ outcome: "success", exit_code: 0 });
+    expect(lines.findIndex((l) => l.type === "result")).toBeGreaterThan(slow);
+    expect(lines.find((l) => l.type === "result")).toMatchObject({ terminal_reason: "hook_stopped" });
+  });
+
+  it("it is still running after the stop; Ctrl+C then stops it: its record says cancelled, interrupted by the user", async () => {
     const box = sandbox();
     const trace = box.at("trace.jsonl");
-    // Claude Code groups (only their hooks may answer `continue: false`); Glob and Grep run at once.
-    const { cli } = await startPrintRun(
-      "go",
-      [
-        reply.toolCalls(toolCall("glob", { pattern: "*" }), toolCall("grep", { pattern: "x" })),
-        reply.text("never"),
-      ],
-      {
-        box,
-        flags: ["--trace-file", trace],
-        settings: {
-          hooks: {
-            PreToolUse: [
-              { matcher: "Grep", hooks: [command(`touch ${box.at("slow-started")}; sleep 30`)] },
-              {
-                matcher: "Glob",
-                hooks: [
-                  command(
-                    `for i in $(seq 200); do [ -e ${box.at("slow-started")} ] && break; sleep 0.05; done; echo '{"continue":false,"stopReason":"enough"}'`,
-                  ),
-                ],
-              },
-            ],
-          },
-        },
-      },
-    );
+    const { cli } = await besideAStop(box, "groups", ["--trace-file", trace], 30);
+    const records = () => (fs.existsSync(trace) ? jsonLines(fs.readFileSync(trace, "utf8")) : []);
+    await waitFor(() => records().some((l) => l.hook === "stopper"), 30_000, `the stop (${cli.stderr()})`);
+    // Still running after the stop (its record is written when it ends)…
+    expect(records().some((l) => l.hook === "slow" && l.matched)).toBe(false);
+    cli.child.kill("SIGINT");
     await cli.done;
-    const records = jsonLines(fs.readFileSync(trace, "utf8")).filter((r) => r.matched);
-    const stopper = records.find(
-      (r) => (r.decision as { stopRun?: string } | undefined)?.stopRun === "enough",
-    );
-    expect(stopper).toBeDefined();
-    expect(records.find((r) => r !== stopper)).toMatchObject({
+    expect(fs.existsSync(box.at("slow-done"))).toBe(false);
+    expect(records().find((l) => l.hook === "slow" && l.matched)).toMatchObject({
       outcome: "cancelled",
-      cancelReason: `hook ${stopper?.hook} ended the run`,
+      cancelReason: "interrupted by the user",
     });
   });
 });
