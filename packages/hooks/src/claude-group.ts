@@ -208,7 +208,7 @@ function compileMember(
     plainContext: claude.plainContext === true,
     canStopRun: !background && claude.canStopRun === true,
     skipFailedCall: event === "PostToolUse",
-    skipStoppedRun: event === "SubagentStop",
+    skipStoppedRun: event === "SubagentStop" || event === "PostToolUseFailure",
     ...(spec.type === "command" ? { onceKey: claudeOnceKey(commandLine(spec), layer.plugin, ifText) } : {}),
     claudeVariables: true,
     ...(entry.once === true && layer.honoursOnce ? { once: true as const } : {}),

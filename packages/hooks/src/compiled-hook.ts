@@ -67,7 +67,10 @@ export interface CompiledHook {
   canStopRun: boolean;
   /** Not run for a tool call that failed (Claude Code runs PostToolUseFailure instead). */
   skipFailedCall: boolean;
-  /** Not run for a sub-agent run that was stopped (`runStopped`): Claude Code fires no SubagentStop then. */
+  /**
+   * Not run for a sub-agent run that was stopped (`runStopped`), nor for a tool call the run's abort
+   * cut off (`isInterrupt`): Claude Code fires no SubagentStop, no PostToolUseFailure hook then.
+   */
   skipStoppedRun: boolean;
   /** Hooks with the same key run once per firing, the first in configuration order (Claude Code). */
   onceKey?: string;

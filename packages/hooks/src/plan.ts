@@ -128,7 +128,8 @@ function skipReason(
   if (hook.ifMatcher && !hook.ifMatcher.test(subjects.ifText(hook.ifOn))) return "if";
   if (hook.ifRule && !hook.ifRule.test({ tool: fields.tool ?? "", args: fields.args ?? {} })) return "if";
   if (hook.skipFailedCall && fields.isError === true) return "failed call";
-  if (hook.skipStoppedRun && fields.runStopped === true) return "stopped run";
+  // A call the run's abort cut off (isInterrupt) is a stopped run's too.
+  if (hook.skipStoppedRun && (fields.runStopped === true || fields.isInterrupt === true)) return "stopped run";
   return undefined;
 }
 

@@ -98,7 +98,7 @@ function compileMatcherEntry(
     plainContext: claude.plainContext === true,
     canStopRun: claude.canStopRun === true,
     skipFailedCall: event === "PostToolUse",
-    skipStoppedRun: event === "SubagentStop",
+    skipStoppedRun: event === "SubagentStop" || event === "PostToolUseFailure",
     claudeVariables: false,
     source: "cli",
     path: SDK_HOOKS_PATH,

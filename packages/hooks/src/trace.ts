@@ -12,7 +12,8 @@ import type { SettingsSource } from "./settings-layer.js";
  * `duplicate`: a Claude Code hook with the same command already ran for
  * this firing (§11); `failed call`: a Claude Code PostToolUse hook, for a call that failed
  * (Claude Code runs PostToolUseFailure instead); `stopped run`: a Claude Code SubagentStop hook, for a
- * sub-agent run that was stopped (Claude Code fires no SubagentStop then); `not started`: a matched
+ * sub-agent run that was stopped, or PostToolUseFailure hook, for a call cut off by the run's
+ * interrupt (Claude Code fires neither then); `not started`: a matched
  * run whose executor never started (its timeout passed waiting for its turn, or it was abandoned at
  * exit while queued), so no `HookStart` comes before its record.
  */
