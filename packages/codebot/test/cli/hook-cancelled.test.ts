@@ -233,6 +233,8 @@ async function besideAStop(
       : [
           command(slow, { name: "slow", matcher: "grep", blocking: true }),
           command(stopper, { name: "stopper", matcher: "glob", blocking: true }),
+          // After the slow one, on the same call: it would start only after the stop.
+          command(`touch ${box.at("after-ran")}`, { name: "after", matcher: "grep", blocking: true }),
         ];
   return startPrintRun(
     "go",
@@ -258,6 +260,20 @@ describe("a hook running beside one that ends the run (continue: false)", () => 
       expect(records.find((l) => l.hook === "slow")).not.toHaveProperty("cancelReason");
     });
   }
+
+  it("a native entry that was to start after it does not: its record says cancelled, hook stopper ended the run", async () => {
+    const box = sandbox();
+    const trace = box.at("trace.jsonl");
+    const { cli } = await besideAStop(box, "native entries", ["--trace-file", trace]);
+    await cli.done;
+    expect(fs.existsSync(box.at("after-ran"))).toBe(false);
+    expect(
+      jsonLines(fs.readFileSync(trace, "utf8")).find((l) => l.hook === "after" && l.matched),
+    ).toMatchObject({
+      outcome: "cancelled",
+      cancelReason: "hook stopper ended the run",
+    });
+  });
 
   it("the result line comes after its hook_response line (success, its output), as claude's", async () => {
     const box = sandbox();
