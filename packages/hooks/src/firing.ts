@@ -16,8 +16,8 @@ import type { HookReports } from "./hook-reports.js";
 import { MERGES, type SyncMode } from "./merge.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
-import type { AbandonedRun, BackgroundContext } from "./runner-api.js";
 import { hookKill } from "./run-ended-by-hook.js";
+import type { AbandonedRun, BackgroundContext } from "./runner-api.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
 import type { HookStart, SkipReason, TraceRecord } from "./trace.js";
 
@@ -263,7 +263,9 @@ function startNoted(
 function runStep(ctx: FiringContext, step: Step, job: HookJob): Promise<HookRun[]> {
   return Promise.all(
     step.wait.map(async (hook) => {
-      const kill = hookKill(job.signal);
+      // A firing nobody can cancel (DETACHED) needs no signal of its own.
+      const kill =
+        job.signal === DETACHED ? { signal: DETACHED, release: () => undefined } : hookKill(job.signal);
       try {
         const run = await executeHook(hook, job, ctx.deps, kill.signal);
         // A hook killed because the caller gave up did nothing wrong: traced, not reported.
