@@ -129,7 +129,8 @@ function skipReason(
   if (hook.ifRule && !hook.ifRule.test({ tool: fields.tool ?? "", args: fields.args ?? {} })) return "if";
   if (hook.skipFailedCall && fields.isError === true) return "failed call";
   // A call the run's abort cut off (isInterrupt) is a stopped run's too.
-  if (hook.skipStoppedRun && (fields.runStopped === true || fields.isInterrupt === true)) return "stopped run";
+  if (hook.skipStoppedRun && (fields.runStopped === true || fields.isInterrupt === true))
+    return "stopped run";
   return undefined;
 }
 
