@@ -294,7 +294,11 @@ describe("a hook running beside one that ends the run (continue: false)", () => 
     const trace = box.at("trace.jsonl");
     const { cli } = await besideAStop(box, "groups", ["--trace-file", trace], 30);
     const records = () => (fs.existsSync(trace) ? jsonLines(fs.readFileSync(trace, "utf8")) : []);
-    await waitFor(() => records().some((l) => l.hook === "stopper"), 30_000, `the stop (${cli.stderr()})`);
+    await waitFor(
+      () => records().some((l) => l.hook === "stopper" && l.matched),
+      30_000,
+      `the stop (${cli.stderr()})`,
+    );
     // Still running after the stop (its record is written when it ends)…
     expect(records().some((l) => l.hook === "slow" && l.matched)).toBe(false);
     cli.child.kill("SIGINT");
