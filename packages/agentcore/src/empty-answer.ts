@@ -1,5 +1,5 @@
 import type { AssistantModelMessage, ModelMessage, UserModelMessage } from "ai";
-import { userMessage } from "./messages.js";
+import { soleUserText, userMessage } from "./messages.js";
 
 /**
  * An answer with nothing the user can see (no text but blanks, no tool call: an empty message, or
@@ -24,13 +24,5 @@ export function emptyAnswerNudge(): UserModelMessage {
 
 /** Whether `message` is the nudge after an invisible answer (it came from no one). */
 export function isEmptyAnswerNudge(message: ModelMessage): boolean {
-  if (message.role !== "user") return false;
-  const { content } = message;
-  const text =
-    typeof content === "string"
-      ? content
-      : content.length === 1 && content[0]?.type === "text"
-        ? content[0].text
-        : undefined;
-  return text === EMPTY_ANSWER_NUDGE_TEXT;
+  return soleUserText(message) === EMPTY_ANSWER_NUDGE_TEXT;
 }

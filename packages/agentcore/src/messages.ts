@@ -8,6 +8,17 @@ export function userMessage(text: string): UserModelMessage {
   return { role: "user", content: text };
 }
 
+/**
+ * The text of a user message that is one text and nothing else (a string, or a single text part):
+ * how the kernel's own nudges (output-limit.ts, empty-answer.ts) are told from other messages.
+ */
+export function soleUserText(message: ModelMessage): string | undefined {
+  if (message.role !== "user") return undefined;
+  const { content } = message;
+  if (typeof content === "string") return content;
+  return content.length === 1 && content[0]?.type === "text" ? content[0].text : undefined;
+}
+
 /** The tool message answering one turn's calls, in the model's order; failures are marked as errors. */
 export function toolResultMessage(executed: readonly ExecutedCall[]): ToolModelMessage {
   const message: ToolModelMessage = {

@@ -1,5 +1,5 @@
 import type { ModelMessage, UserModelMessage } from "ai";
-import { userMessage } from "./messages.js";
+import { soleUserText, userMessage } from "./messages.js";
 import { ModelCallError } from "./model-error.js";
 
 /**
@@ -39,14 +39,7 @@ export function outputLimitResumeMessage(reader: AnswerReader, nth: number): Use
 
 /** Whether `message` is one of the resumes asking a cut answer to go on (it came from no one). */
 export function isOutputLimitResume(message: ModelMessage): boolean {
-  if (message.role !== "user") return false;
-  const { content } = message;
-  const text =
-    typeof content === "string"
-      ? content
-      : content.length === 1 && content[0]?.type === "text"
-        ? content[0].text
-        : undefined;
+  const text = soleUserText(message);
   return (
     text === OUTPUT_LIMIT_RESUME_TEXT || (SUBAGENT_RESUME_TEXTS as readonly string[]).includes(text ?? "")
   );

@@ -1,6 +1,7 @@
 /** Load-time warnings (shown at start and by `hooks validate`) for credentials an http hook's headers name. */
 import type { CompiledHook } from "./compiled-hook.js";
 import { withheldCredentialMessage } from "./http-credential-vars.js";
+import { headersWarning } from "./http-env-vars.js";
 import { withheldHeaderVars } from "./http-headers.js";
 import type { Problem } from "./problem.js";
 
@@ -10,14 +11,7 @@ export function withheldCredentialProblems(hooks: readonly CompiledHook[]): Prob
   for (const hook of hooks) {
     if (hook.spec.type !== "http") continue;
     for (const variable of withheldHeaderVars(hook.spec.headers, hook.spec.allowedEnvVars))
-      problems.push({
-        file: hook.path,
-        severity: "warning",
-        event: hook.event,
-        index: hook.index,
-        field: hook.memberIndex === undefined ? "headers" : `hooks[${hook.memberIndex}].headers`,
-        message: withheldCredentialMessage(variable),
-      });
+      problems.push(headersWarning(hook, withheldCredentialMessage(variable)));
   }
   return problems;
 }

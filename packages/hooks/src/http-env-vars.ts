@@ -47,16 +47,26 @@ export function unlistedHeaderVariables(hooks: readonly CompiledHook[]): Problem
   for (const hook of hooks) {
     if (hook.spec.type !== "http") continue;
     for (const ref of unlistedHeaderRefs(hook.spec.headers, hook.spec.allowedEnvVars))
-      problems.push({
-        file: hook.path,
-        severity: "warning",
-        event: hook.event,
-        index: hook.index,
-        field: hook.memberIndex === undefined ? "headers" : `hooks[${hook.memberIndex}].headers`,
-        message: `header ${ref.header} uses $${ref.variable}, which allowedEnvVars does not list: it goes out as nothing`,
-      });
+      problems.push(
+        headersWarning(
+          hook,
+          `header ${ref.header} uses $${ref.variable}, which allowedEnvVars does not list: it goes out as nothing`,
+        ),
+      );
   }
   return problems;
+}
+
+/** A load-time warning about an http hook's `headers`, at the hook's place in its settings. */
+export function headersWarning(hook: CompiledHook, message: string): Problem {
+  return {
+    file: hook.path,
+    severity: "warning",
+    event: hook.event,
+    index: hook.index,
+    field: hook.memberIndex === undefined ? "headers" : `hooks[${hook.memberIndex}].headers`,
+    message,
+  };
 }
 
 /** The hooks with every http hook's `allowedEnvVars` cut to `names` (when given), and a warning per cut. */
