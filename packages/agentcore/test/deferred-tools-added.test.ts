@@ -14,7 +14,7 @@ import {
   startLoopbackModelServer,
   toolCall,
 } from "../src/testing/index.js";
-import { runToEnd } from "./helpers.js";
+import { deferredTool, loadingSearchTool, runToEnd } from "./helpers.js";
 
 let server: LoopbackModelServer | undefined;
 afterEach(async () => {
@@ -22,28 +22,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-const deferredTool = (name: string): Tool => ({
-  name,
-  description: `the tool ${name}`,
-  inputSchema: z.object({}),
-  deferLoading: "until-loaded",
-  async execute() {
-    return { content: `${name} ran`, isError: false };
-  },
-});
-
 /** A session's tools, deferred behind `search`; `add` puts `mcp__s__fresh` among the tools of the moment. */
 function session() {
   let now: Tool[] = [];
-  const search: Tool<{ q: string }> = {
-    name: "search",
-    description: "loads deferred tools",
-    inputSchema: z.object({ q: z.string() }),
-    listDeferredTools: (names) => `deferred:\n${names.join("\n")}`,
-    async execute({ q }) {
-      return { content: "loaded", isError: false, loadsTools: q.split(",") };
-    },
-  };
+  const search = loadingSearchTool();
   const add: Tool = {
     name: "add",
     description: "adds mcp__s__fresh",

@@ -13,7 +13,7 @@ import {
   startLoopbackModelServer,
   toolCall,
 } from "../src/testing/index.js";
-import { runToEnd } from "./helpers.js";
+import { deferredTool, loadingSearchTool, runToEnd } from "./helpers.js";
 
 let server: LoopbackModelServer | undefined;
 afterEach(async () => {
@@ -24,30 +24,12 @@ afterEach(async () => {
 const NOTE =
   "The following deferred tools are no longer available. Do not search for them — search will return no match:\nmcp__s__gone\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.";
 
-const deferredTool = (name: string): Tool => ({
-  name,
-  description: `the tool ${name}`,
-  inputSchema: z.object({}),
-  deferLoading: "until-loaded",
-  async execute() {
-    return { content: `${name} ran`, isError: false };
-  },
-});
-
 /** A session's tools, deferred behind `search`; `drop` takes `mcp__s__gone` from the tools of the moment. */
 function session() {
   const gone = deferredTool("mcp__s__gone");
   const kept = deferredTool("mcp__s__kept");
   let now: Tool[] = [];
-  const search: Tool<{ q: string }> = {
-    name: "search",
-    description: "loads deferred tools",
-    inputSchema: z.object({ q: z.string() }),
-    listDeferredTools: (names) => `deferred:\n${names.join("\n")}`,
-    async execute({ q }) {
-      return { content: "loaded", isError: false, loadsTools: q.split(",") };
-    },
-  };
+  const search = loadingSearchTool();
   const drop: Tool = {
     name: "drop",
     description: "removes mcp__s__gone",

@@ -63,6 +63,32 @@ export function echoTool(options: { concurrencySafe?: boolean; name?: string } =
   return { tool, calls };
 }
 
+/** A deferred tool (loaded by a search before it is offered) that answers `<name> ran`. */
+export function deferredTool(name: string): Tool {
+  return {
+    name,
+    description: `the tool ${name}`,
+    inputSchema: z.object({}),
+    deferLoading: "until-loaded",
+    async execute() {
+      return { content: `${name} ran`, isError: false };
+    },
+  };
+}
+
+/** A tool search `search` whose `q` lists the deferred tools to load, comma-separated. */
+export function loadingSearchTool(): Tool<{ q: string }> {
+  return {
+    name: "search",
+    description: "loads deferred tools",
+    inputSchema: z.object({ q: z.string() }),
+    listDeferredTools: (names) => `deferred:\n${names.join("\n")}`,
+    async execute({ q }) {
+      return { content: "loaded", isError: false, loadsTools: q.split(",") };
+    },
+  };
+}
+
 export function user(text: string): ModelMessage {
   return { role: "user", content: text };
 }
