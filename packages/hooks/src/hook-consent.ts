@@ -83,7 +83,7 @@ function projectPrograms(
 ): { scripts: string[]; unnamedRuns: string[] } {
   if (hook.spec.type !== "command") return { scripts: [], unnamedRuns: [] };
   const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
-  const references = scriptReferences(withSearchPath(commandLine(spec), hook.env), projectDir);
+  const references = scriptReferences(withSearchPath(commandLine(spec), hook.env, projectDir), projectDir);
   const programs = knownRoleFiles(references, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))

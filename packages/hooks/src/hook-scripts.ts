@@ -4,12 +4,14 @@
  * `BASH_ENV`, `PYTHONSTARTUP`, `LD_PRELOAD`. Every env value is read as a command would be; in the
  * variables that load code (loading-variables.ts), every project file a value names counts.
  */
+import path from "node:path";
 import type { ContentViews } from "./content-view.js";
 import { commandLine } from "./exec-form.js";
 import type { HookSpec } from "./executor.js";
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitExecPrograms } from "./git-exec-path.js";
 import { isLoadingVariable } from "./loading-variables.js";
+import { isWithin } from "./path-within.js";
 import { referencedScripts } from "./script-references.js";
 import { shellQuote } from "./shell-quote.js";
 
@@ -24,7 +26,7 @@ export function hookScripts(
   views?: ContentViews,
 ): string[] {
   if (spec.type !== "command") return [];
-  const files = referencedScripts(withSearchPath(commandLine(spec), env), projectDir, views);
+  const files = referencedScripts(withSearchPath(commandLine(spec), env, projectDir), projectDir, views);
   for (const [name, value] of Object.entries(env)) {
     for (const file of envScripts(name, value, projectDir, views))
       if (!files.includes(file)) files.push(file);
@@ -36,11 +38,25 @@ export function hookScripts(
  * A hook's command as it is read for the files it runs: after the PATH it runs with — its entry's,
  * else the one codebot runs with — since a program named bare is found there, and a relative
  * folder in it (`./node_modules/.bin`, which some put in their shell's PATH) is the project's: then
- * `prettier` runs the repository's node_modules/.bin/prettier.
+ * `prettier` runs the repository's node_modules/.bin/prettier. Only the folders that may be the
+ * project's are kept (relative ones, and those inside `projectDir`): the others cannot make a name
+ * one of its programs, and reading through every folder of a PATH at each hook run cost ≈ 1 ms a
+ * hooked call (bench/RESULTS.md, session 32). Failing closed: a project folder kept behind a
+ * system one that has the program (`/usr/bin:./bin`) holds a hook that would not run it.
  */
-export function withSearchPath(command: string, env: Readonly<Record<string, string>> = {}): string {
+export function withSearchPath(
+  command: string,
+  env: Readonly<Record<string, string>> = {},
+  projectDir?: string,
+): string {
   const searchPath = env.PATH ?? process.env.PATH;
-  return searchPath === undefined ? command : `PATH=${shellQuote(searchPath)}\n${command}`;
+  if (searchPath === undefined) return command;
+  const mayBeProject = searchPath
+    .split(":")
+    .filter(
+      (folder) => !path.isAbsolute(folder) || (projectDir !== undefined && isWithin(folder, projectDir)),
+    );
+  return mayBeProject.length === 0 ? command : `PATH=${shellQuote(mayBeProject.join(":"))}\n${command}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { withSearchPath } from "../src/hook-scripts.js";
 import { filesRunBy } from "../src/script-references.js";
 import { tempDir } from "./support.js";
 
@@ -67,5 +68,19 @@ describe("a program found through a PATH the hook command sets", () => {
     expect(filesRunBy("PATH=/usr/local/bin:$HOME/bin:$PATH fmt", dir)).toEqual([]);
     expect(filesRunBy("fmt", dir)).toEqual([]);
     expect(filesRunBy("PATH=bin:$PATH /usr/bin/fmt", dir)).toEqual([]);
+  });
+});
+
+describe("the PATH a hook runs with (withSearchPath)", () => {
+  it("keeps the folders that may be the project's, relative or inside it, and what they run is found", () => {
+    const { dir, fmt } = project();
+    expect(filesRunBy(withSearchPath("fmt", { PATH: `/usr/bin:${dir}/bin:/bin` }, dir), dir)).toEqual([fmt]);
+    expect(filesRunBy(withSearchPath("fmt", { PATH: "/usr/bin:bin" }, dir), dir)).toEqual([fmt]);
+  });
+
+  it("leaves a command alone when no folder of the PATH may be the project's (nothing to look through per run)", () => {
+    const { dir } = project();
+    expect(withSearchPath("fmt", { PATH: "/usr/local/bin:/usr/bin:/bin" }, dir)).toBe("fmt");
+    expect(withSearchPath("fmt", { PATH: `/usr/bin:${dir}/bin` }, dir)).toBe(`PATH='${dir}/bin'\nfmt`);
   });
 });
