@@ -51,12 +51,26 @@ export function withSearchPath(
 ): string {
   const searchPath = env.PATH ?? process.env.PATH;
   if (searchPath === undefined) return command;
-  const mayBeProject = searchPath
+  const mayBeProject = projectSearchPath(searchPath, projectDir);
+  return mayBeProject === "" ? command : `PATH=${shellQuote(mayBeProject)}\n${command}`;
+}
+
+/** The last PATH read and its folders that may be the project's: the same PATH comes at every hook run. */
+let lastSearchPath: { searchPath: string; projectDir: string | undefined; kept: string } | undefined;
+
+/** `searchPath`'s folders that may be the project's, joined; "" when none may be. */
+function projectSearchPath(searchPath: string, projectDir: string | undefined): string {
+  if (lastSearchPath?.searchPath === searchPath && lastSearchPath.projectDir === projectDir)
+    return lastSearchPath.kept;
+  const folders = searchPath
     .split(":")
     .filter(
       (folder) => !path.isAbsolute(folder) || (projectDir !== undefined && isWithin(folder, projectDir)),
     );
-  return mayBeProject.length === 0 ? command : `PATH=${shellQuote(mayBeProject.join(":"))}\n${command}`;
+  // An empty entry is the current folder: kept as one (`:` alone would read as none).
+  const kept = folders.map((folder) => (folder === "" ? "." : folder)).join(":");
+  lastSearchPath = { searchPath, projectDir, kept };
+  return kept;
 }
 
 /**
