@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
-import { REMINDER_CLOSE, REMINDER_OPEN } from "./deferred-tools-removal.js";
 import { builtByKernel } from "./messages.js";
+import { REMINDER_CLOSE, REMINDER_OPEN } from "./system-reminder.js";
 import type { Tool } from "./tool.js";
 
 /**

@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import { addedToolsOf } from "./deferred-tools-added.js";
 import { takesMidConversationSystem } from "./deferred-tools-listing.js";
 import { builtByKernel } from "./messages.js";
+import { REMINDER_CLOSE, REMINDER_OPEN } from "./system-reminder.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -24,9 +25,6 @@ export function deferredNames(tools: readonly Tool[]): string[] {
 function removedToolsText(names: readonly string[], searchTool: string): string {
   return `The following deferred tools are no longer available. Do not search for them — ${searchTool} will return no match:\n${names.join("\n")}\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.`;
 }
-
-export const REMINDER_OPEN = "<system-reminder>\n";
-export const REMINDER_CLOSE = "\n</system-reminder>";
 
 /**
  * The history message telling the model `names` (found by `searchTool`) are gone, added at the end
