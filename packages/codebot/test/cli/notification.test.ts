@@ -8,7 +8,15 @@ import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
-import { command, heldReply, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import {
+  command,
+  heldReply,
+  modelEnv,
+  modelServer,
+  requestText,
+  type Sandbox,
+  sandbox,
+} from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
 
@@ -36,6 +44,26 @@ const HOOK_LINE_DONE = /^ {2}⚑ hook Notification .*(\d ms|…)$/m;
  */
 const hookLineThen = (next: string) =>
   new RegExp(`${HOOK_LINE_DONE.source}\\n(?:.*\\n)*?${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m");
+
+/**
+ * An interactive session whose permission_prompt hook logs to `asked.jsonl`, after a prompt whose
+ * bash call (`echo ok > out.txt`) is put to the user; the question waits `waitMs` before the hook.
+ */
+async function askedToWrite(box: Sandbox, waitMs: string) {
+  const settings = box.json("s.json", {
+    hooks: { Notification: [group("permission_prompt", logTo("asked.jsonl"))] },
+  });
+  const server = await modelServer([
+    reply.toolCall("bash", { command: "echo ok > out.txt" }),
+    reply.text("all done"),
+  ]);
+  const term = await startSession(box, server, {
+    args: ["--settings", settings],
+    env: { CODEBOT_PERMISSION_PROMPT_MS: waitMs },
+  });
+  term.submit("write the file");
+  return term;
+}
 
 describe("Notification", { timeout: 120_000 }, () => {
   it("a -p run fires none: not at its end, not for a call refused with nobody to ask", async () => {
@@ -101,19 +129,8 @@ describe("Notification", { timeout: 120_000 }, () => {
 
   it("interactive: keys pressed while the question is open put its permission_prompt off until they stop", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { Notification: [group("permission_prompt", logTo("asked.jsonl"))] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo ok > out.txt" }),
-      reply.text("all done"),
-    ]);
     // A wait of 2 s: long beside the key presses' 200 ms apart, even on a loaded machine.
-    const term = await startSession(box, server, {
-      args: ["--settings", settings],
-      env: { CODEBOT_PERMISSION_PROMPT_MS: "2000" },
-    });
-    term.submit("write the file");
+    const term = await askedToWrite(box, "2000");
     await term.waitForScreen("allow bash echo ok > out.txt");
     // A key that answers nothing (the question is drawn again), for three waits' time.
     const pressing = Date.now();
@@ -131,18 +148,7 @@ describe("Notification", { timeout: 120_000 }, () => {
 
   it("interactive: the permission_prompt hook's line goes above the question, which stays whole and is answered", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", {
-      hooks: { Notification: [group("permission_prompt", logTo("asked.jsonl"))] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo ok > out.txt" }),
-      reply.text("all done"),
-    ]);
-    const term = await startSession(box, server, {
-      args: ["--settings", settings],
-      env: { CODEBOT_PERMISSION_PROMPT_MS: "300" },
-    });
-    term.submit("write the file");
+    const term = await askedToWrite(box, "300");
     const screen = (await term.waitForScreen(hookLineThen("? allow bash echo ok > out.txt"))).split("\n");
     const hookRow = screen.findIndex((l) => l.includes("⚑ hook Notification"));
     const questionRow = screen.findIndex((l) => l.startsWith("? allow bash echo ok > out.txt"));
