@@ -114,6 +114,18 @@ async function checked(url: string, allowed: string[], resolver: HostResolver): 
   return checkHookUrl(url, { allowList: parseAllowList(allowed), resolver });
 }
 
+/** One run of an http hook to `https://policy.test:<port>/` (allowed, resolved to the server), as codebot runs it. */
+async function runHookAgainst(server: { port: number }) {
+  const executor = createHttpExecutor({
+    allowedHosts: ["policy.test"],
+    resolver: loopbackResolver("policy.test"),
+  });
+  return executor.run(
+    { type: "http", url: `https://policy.test:${server.port}/` },
+    { payload: "{}", cwd: process.cwd(), env: {}, timeoutMs: 10_000, signal: new AbortController().signal },
+  );
+}
+
 describe("pinned connector: TLS", () => {
   it("sends the host name as SNI and verifies the certificate against it", async () => {
     const server = await tlsServer();
@@ -155,14 +167,7 @@ describe("pinned connector: TLS", () => {
 
   it("keeps verification on in the executor: an untrusted certificate fails the run", async () => {
     const server = await tlsServer();
-    const executor = createHttpExecutor({
-      allowedHosts: ["policy.test"],
-      resolver: loopbackResolver("policy.test"),
-    });
-    const outcome = await executor.run(
-      { type: "http", url: `https://policy.test:${server.port}/` },
-      { payload: "{}", cwd: process.cwd(), env: {}, timeoutMs: 10_000, signal: new AbortController().signal },
-    );
+    const outcome = await runHookAgainst(server);
     expect(outcome.error).toMatch(
       new RegExp(`^http hook https://policy\\.test:${server.port}/: self-signed certificate`),
     );
@@ -172,14 +177,7 @@ describe("pinned connector: TLS", () => {
 
   it("says how to trust a company CA when the certificate is not trusted", async () => {
     const server = await tlsServer();
-    const executor = createHttpExecutor({
-      allowedHosts: ["policy.test"],
-      resolver: loopbackResolver("policy.test"),
-    });
-    const outcome = await executor.run(
-      { type: "http", url: `https://policy.test:${server.port}/` },
-      { payload: "{}", cwd: process.cwd(), env: {}, timeoutMs: 10_000, signal: new AbortController().signal },
-    );
+    const outcome = await runHookAgainst(server);
     expect(outcome.error).toBe(
       `http hook https://policy.test:${server.port}/: self-signed certificate; to trust the CA that signed it, start codebot with NODE_EXTRA_CA_CERTS=<its certificate file>`,
     );
