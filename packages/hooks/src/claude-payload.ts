@@ -7,7 +7,7 @@ import path from "node:path";
 import type { ToolData } from "@codebot/agentcore";
 import { claudeEffort } from "./claude-effort.js";
 import { EVENT_SPECS, type HookEvent } from "./events.js";
-import type { HookSession, PayloadFields } from "./payload.js";
+import { type HookSession, laterEventFields, type PayloadFields } from "./payload.js";
 import { subagentTranscriptPath } from "./subagent-transcript.js";
 import { claudeToolName } from "./tool-aliases.js";
 
@@ -137,27 +137,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
         tool_response: call.output,
       };
     }),
-    from_model: f.fromModel,
-    to_model: f.toModel,
-    requested_model: f.requestedModel,
-    event: f.fileEvent,
-    old_cwd: f.oldCwd,
-    new_cwd: f.newCwd,
-    mcp_server_name: f.server,
-    mode: f.mode,
-    url: f.url,
-    elicitation_id: f.elicitationId,
-    requested_schema: f.requestedSchema,
-    action: f.action,
-    content: f.content,
-    name: f.name,
-    worktree_path: f.worktreePath,
-    directory: f.directory,
-    turn_id: f.turnId,
-    message_id: f.messageId,
-    index: f.index,
-    final: f.final,
-    delta: f.delta,
+    ...laterEventFields(f, "event"),
   });
 }
 

@@ -194,10 +194,24 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     error_details: f.errorDetails,
     // SessionStart's too (beyond §5's table): a native hook can tell a start from a resume or a compaction.
     source: f.source,
+    ...laterEventFields(f, "file_event"),
+  });
+}
+
+/**
+ * The fields of the events that came after the seed's ten, named alike in both payloads but for
+ * FileChanged's event: `event` in Claude Code's payload, `file_event` in a native one (whose `event`
+ * is the hook event's name). Spread where they stand, so both payloads keep their key order.
+ */
+export function laterEventFields(
+  f: PayloadFields,
+  fileEventKey: "event" | "file_event",
+): Record<string, unknown> {
+  return {
     from_model: f.fromModel,
     to_model: f.toModel,
     requested_model: f.requestedModel,
-    file_event: f.fileEvent,
+    [fileEventKey]: f.fileEvent,
     old_cwd: f.oldCwd,
     new_cwd: f.newCwd,
     mcp_server_name: f.server,
@@ -215,5 +229,5 @@ export function buildPayload(event: HookEvent, session: HookSession, f: PayloadF
     index: f.index,
     final: f.final,
     delta: f.delta,
-  });
+  };
 }
