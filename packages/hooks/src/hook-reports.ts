@@ -8,24 +8,25 @@ import type { CompiledHook } from "./compiled-hook.js";
 import type { HookEvent } from "./events.js";
 import type { HookRun } from "./hook-execution.js";
 import { failureSummary, type HookVerdict } from "./interpret.js";
-import { type HookNoVerdict, noVerdictOf } from "./no-verdict.js";
+import { noVerdictOf } from "./no-verdict.js";
+import type { HookRunnerOptions } from "./runner-api.js";
 import type { HookEnd, HookProgress, HookStart, TraceRecord } from "./trace.js";
 import { TraceFile } from "./trace-file.js";
 
-export interface HookReportsOptions {
-  onTrace?: (record: TraceRecord) => void;
-  onHookStart?: (start: HookStart) => void;
-  onHookEnd?: (end: HookEnd) => void;
-  onHookProgress?: (progress: HookProgress) => void;
-  hookProgressOf?: (event: HookEvent) => boolean;
-  traceFile?: string;
-  /** `toolUseId`: the tool call the failed run was for, when it was for one. */
-  onHookError?: (message: string, toolUseId?: string) => void;
-  /** An http PreToolUse hook let its call go ahead unchecked (no-verdict.ts): once per hook per runner, as claude. */
-  onNoVerdict?: (noVerdict: HookNoVerdict) => void;
-  onSystemMessage?: (message: string) => void;
-  onTerminalSequence?: (sequence: string) => void;
-}
+/** The runner's options that say where its reports go (documented on HookRunnerOptions). */
+export type HookReportsOptions = Pick<
+  HookRunnerOptions,
+  | "onTrace"
+  | "onHookStart"
+  | "onHookEnd"
+  | "onHookProgress"
+  | "hookProgressOf"
+  | "traceFile"
+  | "onHookError"
+  | "onNoVerdict"
+  | "onSystemMessage"
+  | "onTerminalSequence"
+>;
 
 export class HookReports {
   /** Hooks whose failure was shown; apart from warnings, so a warning never hides a later 401. */
