@@ -38,6 +38,8 @@ export interface HttpExecutorOptions {
   connectionsPerHost?: number;
   /** Idle kept-alive connections close after this many milliseconds. Default 10 s. */
   keepAliveMs?: number;
+  /** The `User-Agent` of every request (`codebot/<version>`); a hook's own header wins. Default `codebot`. */
+  userAgent?: string;
 }
 
 /**
@@ -63,7 +65,14 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HookExecu
     ));
   return {
     run: (spec, ctx) =>
-      runHttpHook(spec, ctx, { allowList, resolver, env: options.env ?? ctx.env, poolOf, literalChecks }),
+      runHttpHook(spec, ctx, {
+        allowList,
+        resolver,
+        env: options.env ?? ctx.env,
+        poolOf,
+        literalChecks,
+        userAgent: options.userAgent ?? "codebot",
+      }),
     async close() {
       const closing = pool;
       pool = undefined;
@@ -78,6 +87,7 @@ interface RunDeps {
   env: Readonly<Record<string, string | undefined>>;
   poolOf(): Promise<PinnedPool>;
   literalChecks: Map<string, CheckedTarget>;
+  userAgent: string;
 }
 
 async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Promise<RunOutcome> {
@@ -90,7 +100,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       deps.literalChecks.get(spec.url) ??
       (await check(spec.url, deps, deadline.signal, ctx.source === "managed"));
     const [request, pool] = await Promise.all([loadRequest(), deps.poolOf()]);
-    const headers = hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env);
+    const headers = hookRequestHeaders(spec.headers, spec.allowedEnvVars, deps.env, deps.userAgent);
     warnings = headerWarnings(spec, deps.env);
     const response = await request(target.href, {
       method: "POST",

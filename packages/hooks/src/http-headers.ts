@@ -1,5 +1,5 @@
 /**
- * Request headers of an http hook: `Content-Type: application/json`, then the entry's headers with
+ * Request headers of an http hook: `Accept`, `Content-Type: application/json` and `User-Agent`, then the entry's headers with
  * `$VAR` / `${VAR}` expanded (as Claude Code does) only for names listed in `allowedEnvVars`, so a
  * settings file cannot read arbitrary secrets out of the environment into a request; codebot's own
  * model credentials expand to nothing even when listed (http-credential-vars.ts).
@@ -142,15 +142,27 @@ export function emptyHeaderRefs(
 }
 
 /**
- * The headers of the request (names lower-cased, so a configured Content-Type replaces ours).
- * Throws on a header name that is not a valid token.
+ * What every request says of itself before the configured headers, as claude 2.1.328's http hooks
+ * do (recorded: axios's Accept, the value below, and `User-Agent: axios/<version>`; here the user
+ * agent names codebot). Its `Accept-Encoding` is left out: the body is read as it comes, undecoded.
+ */
+const ACCEPT = "application/json, text/plain, */*";
+
+/**
+ * The headers of the request (names lower-cased, so a configured Content-Type, Accept or
+ * User-Agent replaces ours). Throws on a header name that is not a valid token.
  */
 export function hookRequestHeaders(
   headers: Readonly<Record<string, string>> | undefined,
   allowedEnvVars: readonly string[] | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  userAgent: string,
 ): Record<string, string> {
-  const out: Record<string, string> = { "content-type": "application/json" };
+  const out: Record<string, string> = {
+    accept: ACCEPT,
+    "content-type": "application/json",
+    "user-agent": userAgent,
+  };
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (!HEADER_NAME.test(name)) throw new Error(`invalid header name ${JSON.stringify(name)}`);
     if (BODY_FRAMING.has(name.toLowerCase())) continue;

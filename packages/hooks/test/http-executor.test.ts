@@ -90,6 +90,30 @@ describe("http executor", () => {
     expect(outcome.truncated).toBeUndefined();
   });
 
+  it("sends claude's Accept and a User-Agent naming the product, as claude's axios sends its own", async () => {
+    const target = await server(respondWith("{}"));
+    const executor = createHttpExecutor({
+      allowedHosts: [`127.0.0.1:${target.port}`],
+      userAgent: "codebot/9.8.7",
+    });
+    const outcome = await executor.run(hook(target.origin), context());
+    expect(outcome.error).toBeUndefined();
+    expect(target.requests[0]?.headers.accept).toBe("application/json, text/plain, */*");
+    expect(target.requests[0]?.headers["user-agent"]).toBe("codebot/9.8.7");
+  });
+
+  it("lets a configured User-Agent or Accept, in any case, replace codebot's rather than join it", async () => {
+    const target = await server(respondWith("{}"));
+    const executor = createHttpExecutor({
+      allowedHosts: [`127.0.0.1:${target.port}`],
+      userAgent: "codebot/9.8.7",
+    });
+    const headers = { "user-agent": "policy-client/2", ACCEPT: "application/vnd.policy+json" };
+    await executor.run(hook(target.origin, { headers }), context());
+    expect(target.requests[0]?.headers["user-agent"]).toBe("policy-client/2");
+    expect(target.requests[0]?.headers.accept).toBe("application/vnd.policy+json");
+  });
+
   it("leaves out a configured Content-Length or Transfer-Encoding, saying so, and still sends the payload", async () => {
     const target = await server(respondWith('{"block":true,"reason":"no"}'));
     const headers = { "Content-Length": "5", "transfer-encoding": "chunked", "X-Team": "core" };

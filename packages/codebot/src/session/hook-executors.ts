@@ -13,6 +13,7 @@ import {
   type RunContext,
 } from "@codebot/hooks";
 import { modelFlag } from "../cli/model-flag.js";
+import { codebotVersion } from "../cli/version.js";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
 import { type ApprovedRun, changedApprovals } from "../settings/approved-files.js";
@@ -85,7 +86,10 @@ export function processExecutors(deps: ProcessExecutorDeps): Pick<Executors, "co
   const settingsEnvFor = (ctx: RunContext) =>
     ctx.source === "managed" ? deps.managedEnv : withoutChangedLoads(deps.settingsEnv, deps.envFiles);
   const command = createCommandExecutor();
-  const http = createHttpExecutor({ allowedHosts: deps.allowedHosts });
+  const http = createHttpExecutor({
+    allowedHosts: deps.allowedHosts,
+    userAgent: `codebot/${codebotVersion()}`,
+  });
   return {
     command: {
       run: (spec, ctx) =>
