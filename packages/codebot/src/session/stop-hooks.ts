@@ -66,16 +66,10 @@ export class StopHooks {
   }
 
   /** Part of the kernel's `onStop`: a reminder keeps the run going; undefined lets it end. */
-  onStop = async ({ newMessages, signal, delivered }: StopInfo): Promise<string | undefined> => {
+  onStop = async (info: StopInfo): Promise<string | undefined> => {
     if (!this.deps.configured()) return undefined;
-    // A hook that reads the last assistant message from transcript_path must find it there: the
-    // transcript is written by the session's listener, once the kernel's events have reached it.
-    await delivered();
-    const decision = await this.deps.fire(
-      { stopHookActive: this.active, lastAssistantMessage: finalText(newMessages), signal },
-      this.blocks + 1 >= this.deps.maxAttempts,
-    );
-    if (signal.aborted) return undefined;
+    const decision = await this.fire(info, this.blocks + 1 >= this.deps.maxAttempts);
+    if (info.signal.aborted) return undefined;
     if (decision.kind === "stop") {
       this.deps.stopRun?.({ hook: decision.by, reason: decision.reason, event: "Stop" });
       return undefined;
@@ -98,6 +92,27 @@ export class StopHooks {
       ? stopHookReminder(decision.reason, event)
       : stopContextReminder(decision.context ?? "", event);
   };
+
+  /**
+   * A natural stop where the run ends whatever the hooks answer: PostStopValidation gave up after
+   * its last attempt (HOOKS.md §9.3: "then the run ends"). Stop still fires there, as at every
+   * natural stop (§11), marked as the last attempt; a block or `continue: false` changes nothing.
+   */
+  onFinalStop = async (info: StopInfo): Promise<void> => {
+    if (!this.deps.configured()) return;
+    await this.fire(info, true);
+    this.active = false;
+  };
+
+  private async fire({ newMessages, signal, delivered }: StopInfo, lastAttempt: boolean): Promise<Decision> {
+    // A hook that reads the last assistant message from transcript_path must find it there: the
+    // transcript is written by the session's listener, once the kernel's events have reached it.
+    await delivered();
+    return this.deps.fire(
+      { stopHookActive: this.active, lastAssistantMessage: finalText(newMessages), signal },
+      lastAttempt,
+    );
+  }
 
   outcome(): StopHooksOutcome {
     return {

@@ -166,14 +166,17 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
     middleware: parts.middleware,
     maxTurns: options.maxTurns,
     ...(spendingLimit ? { overBudget: spendingLimit.afterStep(models.specOfStep) } : {}),
-    // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands.
+    // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands,
+    // or the one where validation gave up and the run ends anyway.
     onStop: async (info) => {
       // A turn that ended without the answer `--json-schema` asked for is not over yet (claude's reminder).
       const structuredReminder = parts.structured?.reminderAtStop();
       if (structuredReminder !== undefined) return structuredReminder;
       const reminder = await validation.onStop(info);
-      if (reminder !== undefined || validation.outcome().exhausted || info.signal.aborted) return reminder;
-      return stopHooks.onStop(info);
+      if (reminder !== undefined || info.signal.aborted) return reminder;
+      if (!validation.outcome().exhausted) return stopHooks.onStop(info);
+      await stopHooks.onFinalStop(info);
+      return undefined;
     },
   });
   return { agent, compaction, meter, usage, promptSnapshot };
