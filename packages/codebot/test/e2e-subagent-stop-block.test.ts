@@ -59,6 +59,21 @@ describe("SubagentStop groups that block", () => {
     expect(s.model.requests).toHaveLength(4);
   });
 
+  it("without a cap set, give up after Stop's default 3 blocks (HOOKS.md §11), not claude's 9", async () => {
+    const always = command(`echo '{"decision":"block","reason":"never good enough"}'`);
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", always)] } },
+      script: [
+        reply.toolCall("agent", { prompt: "fix it" }, "a1"),
+        ...["try 1", "try 2", "try 3"].map((text) => reply.text(text)),
+        reply.text("done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed", text: "done" });
+    expect(toolResultFor(s.model, "a1")).toEqual({ text: "try 3", isError: false });
+    expect(s.model.requests).toHaveLength(5);
+  });
+
   it("a native SubagentStop entry cannot keep the sub-agent going", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStop: [command("exit 2", { blocking: true })] } },
