@@ -39,8 +39,8 @@ describe("a PostToolUse hook that changes the file just written", () => {
     await s.runtime.prompt("go");
     expect(fs.readFileSync(s.at("notes.md"), "utf8")).toBe("THE COLOR\n");
     const result = toolResultFor(s.model, "c1");
-    expect(result.isError).toBe(false);
-    expect(result.text.match(NOTE)?.[1]).toBe(s.at("notes.md"));
+    expect(result?.isError).toBe(false);
+    expect(result?.text.match(NOTE)?.[1]).toBe(s.at("notes.md"));
   });
 
   it("after an edit, the model is told too", async () => {
@@ -53,7 +53,7 @@ describe("a PostToolUse hook that changes the file just written", () => {
     });
     fs.writeFileSync(s.at("code.py"), "x = a\n");
     await s.runtime.prompt("go");
-    expect(toolResultFor(s.model, "c1").text).toMatch(NOTE);
+    expect(toolResultFor(s.model, "c1")?.text).toMatch(NOTE);
   });
 
   it("a hook that leaves the file as written adds nothing to the result", async () => {
@@ -65,6 +65,6 @@ describe("a PostToolUse hook that changes the file just written", () => {
       ],
     });
     await s.runtime.prompt("go");
-    expect(toolResultFor(s.model, "c1").text).toBe("created notes.md (10 bytes)");
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "created notes.md (10 bytes)", isError: false });
   });
 });
