@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import { addedToolsOf } from "./deferred-tools-added.js";
-import { deferredToolsListing } from "./deferred-tools-listing.js";
+import { deferredToolsListing, listedDeferredNames } from "./deferred-tools-listing.js";
 import { deferredNames, removedToolsOf } from "./deferred-tools-removal.js";
 import type { AgentEvent, LoopResult } from "./events.js";
 import { agentLoop, type LoopOptions } from "./loop.js";
@@ -34,6 +34,12 @@ export interface AgentOptions {
   agentName?: string;
   /** History to start from (e.g. a resumed session). */
   messages?: ModelMessage[];
+  /**
+   * The deferred tools a restored conversation (`messages`) told the model of: its listing and
+   * notes as a transcript keeps them. The first run gives the notes for those gone since and those
+   * new, as a later run of the same Agent does (claude 2.1.328 after `-c`, recorded).
+   */
+  listedDeferred?: readonly string[];
   /** Called before every model step; returned messages replace the history (see LoopOptions). */
   beforeModelStep?: LoopOptions["beforeModelStep"];
   /** Called after each step's tool calls have finished (see LoopOptions). */
@@ -73,6 +79,7 @@ export class Agent {
   constructor(private readonly options: AgentOptions) {
     this.model = options.model;
     this.history = [...(options.messages ?? [])];
+    this.listedDeferred = options.listedDeferred;
   }
 
   get state(): "idle" | "running" {
@@ -84,11 +91,26 @@ export class Agent {
     return this.history;
   }
 
-  /** Replaces the whole history (a compacted, cleared or resumed conversation). Only when idle. */
-  replaceMessages(messages: readonly ModelMessage[]): void {
+  /**
+   * The deferred tools the next run lists for the first time, sorted: the model has been told of
+   * none yet (a new conversation, a compacted one, one restored without its listing). A transcript
+   * keeps them, so that a resumed conversation knows what the model was told (`listedDeferred`).
+   * Undefined when the model was told already, or nothing is deferred.
+   */
+  firstListing(): string[] | undefined {
+    if (this.listedDeferred !== undefined) return undefined;
+    const { tools } = this.options;
+    return listedDeferredNames(typeof tools === "function" ? tools() : tools);
+  }
+
+  /**
+   * Replaces the whole history (a compacted, cleared or resumed conversation), with the deferred
+   * tools it told the model of (`listedDeferred`, a resumed one's). Only when idle.
+   */
+  replaceMessages(messages: readonly ModelMessage[], listedDeferred?: readonly string[]): void {
     if (this.controller) throw new Error("agent: cannot replace the history while a run is in progress");
     this.history = [...messages];
-    this.listedDeferred = undefined;
+    this.listedDeferred = listedDeferred;
   }
 
   /** The model for the next run. */

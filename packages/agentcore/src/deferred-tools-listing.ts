@@ -6,13 +6,18 @@ import type { Tool } from "./tool.js";
  * search among `tools` (`Tool.listDeferredTools`); undefined when nothing is deferred.
  */
 export function deferredToolsListing(tools: readonly Tool[]): string | undefined {
-  const search = tools.find((tool) => tool.listDeferredTools !== undefined);
-  if (search?.listDeferredTools === undefined) return undefined;
+  const names = listedDeferredNames(tools);
+  return names && tools.find((tool) => tool.listDeferredTools !== undefined)?.listDeferredTools?.(names);
+}
+
+/** The names deferredToolsListing gives, sorted; undefined when it gives none. */
+export function listedDeferredNames(tools: readonly Tool[]): string[] | undefined {
+  if (!tools.some((tool) => tool.listDeferredTools !== undefined)) return undefined;
   const names = tools
     .filter((tool) => tool.deferLoading === "until-loaded")
     .map((tool) => tool.name)
     .sort();
-  return names.length > 0 ? search.listDeferredTools(names) : undefined;
+  return names.length > 0 ? names : undefined;
 }
 
 /**

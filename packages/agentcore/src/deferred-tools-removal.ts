@@ -60,17 +60,19 @@ type UserMessage = Extract<LanguageModelV3Message, { role: "user" }>;
 const sent = new WeakMap<UserMessage, { system: boolean; message: LanguageModelV3Message }>();
 
 /**
- * The prompt with each note that deferred tools went or came (isDeferredToolsNote) in the form `modelId` takes, as claude 2.1.328 sends it
- * (recorded): to a model that takes system messages in mid-conversation (claude-opus-5-5) a
- * system message; to another (claude-sonnet-4-5) the `<system-reminder>` text in the user message
- * after the results (claude joins it to the last tool result's content).
+ * The prompt with each note that deferred tools went or came (isDeferredToolsNote) in the form
+ * `modelId` takes, as claude 2.1.328 sends it (recorded): to a model that takes system messages in
+ * mid-conversation (claude-opus-5-5) a system message; to another (claude-sonnet-4-5) the
+ * `<system-reminder>` text in the user message after the results (claude joins it to the last tool
+ * result's content), and, for the notes that follow a prompt (tools that went or came between
+ * prompts), before the prompt's text, in the same user message, where claude puts them.
  */
 export function withRemovedToolsNotes(
   prompt: readonly LanguageModelV3Message[],
   modelId: string,
 ): LanguageModelV3Message[] {
   const system = takesMidConversationSystem(modelId);
-  return prompt.map((message) => {
+  const wired = prompt.map((message) => {
     if (message.role !== "user" || !isDeferredToolsNote(message)) return message;
     const known = sent.get(message);
     if (known?.system === system) return known.message;
@@ -82,4 +84,35 @@ export function withRemovedToolsNotes(
     sent.set(message, { system, message: wire });
     return wire;
   });
+  return system ? wired : notesBeforePrompts(prompt, wired);
+}
+
+/**
+ * `wired` (`prompt`'s wire form) with each run of notes that follows a prompt (a user message that
+ * opens a user turn, not one after tool results) moved before it: the provider joins them into one
+ * user message, the notes' text first.
+ */
+function notesBeforePrompts(
+  prompt: readonly LanguageModelV3Message[],
+  wired: LanguageModelV3Message[],
+): LanguageModelV3Message[] {
+  const isNote = (at: number) => {
+    const message = prompt[at];
+    return message?.role === "user" && isDeferredToolsNote(message);
+  };
+  const out: LanguageModelV3Message[] = [];
+  for (let at = 0; at < wired.length; at += 1) {
+    const message = wired[at] as LanguageModelV3Message;
+    const opensTurn =
+      message.role === "user" && !isNote(at) && !["tool", "user"].includes(prompt[at - 1]?.role ?? "");
+    if (!opensTurn || !isNote(at + 1)) {
+      out.push(message);
+      continue;
+    }
+    let end = at + 1;
+    while (isNote(end)) end += 1;
+    out.push(...wired.slice(at + 1, end), message);
+    at = end - 1;
+  }
+  return out;
 }

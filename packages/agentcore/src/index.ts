@@ -11,7 +11,7 @@ export { ContextMeter } from "./context-meter.js";
 export { isContextOverflow } from "./context-overflow.js";
 export { contextWindowOf, DEFAULT_CONTEXT_WINDOW, type ModelOverrides } from "./context-window.js";
 export { keepingLoadedTools, loadedToolNames, toolReferencePart } from "./deferred-tools.js";
-export { addedToolsOf } from "./deferred-tools-added.js";
+export { addedToolsNote, addedToolsOf } from "./deferred-tools-added.js";
 export { isDeferredToolsNote, removedToolsNote, removedToolsOf } from "./deferred-tools-removal.js";
 export {
   EFFORT_LEVELS,

@@ -65,6 +65,8 @@ export interface ResumedSession {
   cache?(): ResumedCache | undefined;
   /** The history as the recap shows it (RestoredConversation's `shown`): with failed runs' answers. */
   shown?: readonly ModelMessage[];
+  /** The deferred tools its model was told of (RestoredConversation's `listedDeferred`). */
+  listedDeferred?: readonly string[];
   /** Points transcript, task list and ids at it. */
   switchFiles(): void;
   /** The switch was refused: lets go of what preparing it took (the other session's lock). */
@@ -260,7 +262,7 @@ export class Session {
     other.switchFiles();
     if (why === "clear") transcript.localCommand("clear");
     this.parts.skills?.reset();
-    agent.replaceMessages(other.messages);
+    agent.replaceMessages(other.messages, other.listedDeferred);
     meter.reset(other.messages);
     const resumedCache = other.cache?.();
     this.startedWith(
@@ -346,6 +348,9 @@ export class Session {
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
     transcript.append(message, "main");
+    // The deferred tools the model is first told of, for a resume to know what it was told.
+    const listing = agent.firstListing();
+    if (listing) transcript.recordDeferredListing(listing);
     this.parts.meter.appended(message);
     validation.startPrompt();
     stopHooks.startPrompt();

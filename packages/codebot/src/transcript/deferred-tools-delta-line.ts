@@ -1,23 +1,24 @@
 /**
- * The note that deferred tools went (the kernel's removedToolsNote), in the transcript as claude
- * 2.1.328 records its own (recorded): an `attachment` line of type `deferred_tools_delta` naming
- * them in `removedNames`. A resume puts the note back where it stood, so the resumed request
- * repeats the earlier ones (a provider's prompt cache holds) and the model still knows; `claude -c`
- * reads the line too. claude's lines that only add names (its listing) give no note: codebot
- * lists its deferred tools anew in every request.
+ * The deferred tools' listing and the notes that deferred tools went or came (the kernel's
+ * removedToolsNote and addedToolsNote), in the transcript as claude 2.1.328 records its own
+ * (recorded): `attachment` lines of type `deferred_tools_delta`, the listing a line adding every
+ * name, written with the conversation's first prompt, each note a line naming what went
+ * (`removedNames`) or came (`addedNames`). A resume puts each note back where it stood, so the
+ * resumed request repeats the earlier ones (a provider's prompt cache holds) and the model still
+ * knows, and adds up the lines to know which tools the model was told of (the tools gone since get
+ * the note after the next prompt, as claude's `-c` gives it); `claude -c` reads the lines too.
  */
-import { removedToolsNote } from "@codebot/agentcore";
+import { addedToolsNote, removedToolsNote } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
-import { TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
+import { deferredToolsMessage, TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { CheckedLine } from "./line-shape.js";
 
 /**
  * claude's line, every field as it writes them (recorded): without `causeNeutral` its `-c` tells
  * the model the tools went because `their MCP server disconnected` (recorded with a codebot
  * transcript), where its own note gives no cause. A note that tools came (the kernel's
- * addedToolsNote) is claude's line for its own (recorded): the names in `addedNames` and
- * `addedLines`, no `causeNeutral`. claude writes such lines for its listing too, so a resume
- * gives no note for one: codebot's listing names the tools of the moment.
+ * addedToolsNote), and the listing, are claude's lines for its own (recorded): the names in
+ * `addedNames` and `addedLines`, no `causeNeutral`.
  */
 export function deferredToolsDeltaLine(change: {
   removed?: readonly string[];
@@ -42,12 +43,60 @@ export function deferredToolsDeltaLine(change: {
   };
 }
 
-/** The note a `deferred_tools_delta` line with removed names stands for (codebot's or claude's). */
-export function removedToolsNoteOf(line: CheckedLine): ModelMessage | undefined {
+type Delta = { added: string[]; removed: string[] };
+
+/** The names a `deferred_tools_delta` line (codebot's or claude's) adds and removes; undefined for another line. */
+export function deltaOf(line: CheckedLine): Delta | undefined {
   if (line.type !== "attachment") return undefined;
-  const attachment = (line as { attachment?: { type?: unknown; removedNames?: unknown } }).attachment;
-  if (attachment?.type !== "deferred_tools_delta" || !Array.isArray(attachment.removedNames))
-    return undefined;
-  const names = attachment.removedNames.filter((name): name is string => typeof name === "string");
-  return names.length > 0 ? removedToolsNote(names, TOOL_SEARCH_TOOL) : undefined;
+  const attachment = (
+    line as { attachment?: { type?: unknown; addedNames?: unknown; removedNames?: unknown } }
+  ).attachment;
+  if (attachment?.type !== "deferred_tools_delta") return undefined;
+  const names = (list: unknown) =>
+    Array.isArray(list) ? list.filter((name): name is string => typeof name === "string") : [];
+  return { added: names(attachment.addedNames), removed: names(attachment.removedNames) };
+}
+
+/** The notes a delta line that is no listing stands for: what went, then what came. */
+export function deferredToolsNotesOf(line: CheckedLine): ModelMessage[] {
+  const delta = deltaOf(line);
+  if (!delta) return [];
+  return [
+    ...(delta.removed.length > 0 ? [removedToolsNote(delta.removed, TOOL_SEARCH_TOOL)] : []),
+    ...(delta.added.length > 0 ? [addedToolsNote(delta.added, deferredToolsMessage(delta.added))] : []),
+  ];
+}
+
+/**
+ * The deferred tools a conversation told its model of, added up from its delta lines in order
+ * (since its last compaction or clear, which start a new listing): the first line that adds names
+ * is the listing (claude's, or codebot's from the first prompt), the others are notes.
+ */
+export class DeferredToolsTrail {
+  private told: string[] | undefined;
+
+  /** The tools told of; undefined when no listing was read (an older codebot's transcript). */
+  get listed(): readonly string[] | undefined {
+    return this.told;
+  }
+
+  /** Reads a transcript line: `listing` (no note to put back), `note`, or undefined for another line. */
+  line(line: CheckedLine): "listing" | "note" | undefined {
+    const delta = deltaOf(line);
+    if (!delta) return undefined;
+    if (this.told === undefined && delta.added.length > 0 && delta.removed.length === 0) {
+      this.told = [...delta.added];
+      return "listing";
+    }
+    if (this.told !== undefined) {
+      const removed = new Set(delta.removed);
+      this.told = [...this.told.filter((name) => !removed.has(name)), ...delta.added];
+    }
+    return delta.added.length > 0 || delta.removed.length > 0 ? "note" : undefined;
+  }
+
+  /** A compaction or clear: the listing after it is a new one. */
+  restart(): void {
+    this.told = undefined;
+  }
 }

@@ -4,7 +4,7 @@ import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
 import { costStateOf, costTotalsOf } from "./cost-state-line.js";
-import { removedToolsNoteOf } from "./deferred-tools-delta-line.js";
+import { DeferredToolsTrail, deferredToolsNotesOf } from "./deferred-tools-delta-line.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
@@ -39,6 +39,8 @@ export interface RestoredConversation {
   systemPrompt?: string;
   /** What the conversation's prompt cache holds, for a resume's SessionStart (resumed-cache.ts). */
   cache: CacheTrail;
+  /** The deferred tools its model was told of (listing and notes); none when no listing was kept. */
+  listedDeferred?: readonly string[];
 }
 
 const INTERRUPTED = "interrupted: the session ended before this call finished";
@@ -62,6 +64,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   let totals: EarlierTotals | undefined;
   let systemPrompt: string | undefined;
   const cache = new CacheTrail();
+  const deferred = new DeferredToolsTrail();
   /** A compaction boundary whose summary has not come yet: its line number, uuid and the tools it keeps loaded. */
   let pending: { lineNumber: number; uuid: string | undefined; discovered: string[] } | undefined;
   /** The summary of the compaction the history starts at, with the tools it keeps loaded. */
@@ -91,10 +94,12 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     if (line.subtype === "compact_boundary") {
       keepBefore();
       pending = { lineNumber: raw.number, uuid: line.uuid, discovered: discoveredToolsOf(line) };
+      deferred.restart();
       continue;
     }
     if (line.subtype === "clear_boundary") {
       cache.cleared();
+      deferred.restart();
       pending = undefined;
       summary = undefined;
       start = [];
@@ -109,10 +114,11 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       start.push(output);
       continue;
     }
-    if (removedToolsNoteOf(line) !== undefined) {
+    const delta = deferred.line(line);
+    if (delta !== undefined) {
       keepBefore();
       lastUuid = line.uuid;
-      start.push(line as TranscriptLine);
+      if (delta === "note") start.push(line as TranscriptLine);
       continue;
     }
     if (line.type !== "user" && line.type !== "assistant") continue;
@@ -134,8 +140,8 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
   // prompt before it and the next one as one user message, recorded).
   const failed = new Set<ModelMessage>();
   const read = start.flatMap((line) => {
-    const note = removedToolsNoteOf(line);
-    if (note !== undefined) return [note];
+    const notes = deferredToolsNotesOf(line);
+    if (notes.length > 0) return notes;
     const converted = toModelMessage(line);
     // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
     if (line === summary?.line && converted[0])
@@ -155,6 +161,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     ...(usage !== undefined ? { usage } : {}),
     ...(totals !== undefined ? { totals } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(deferred.listed !== undefined ? { listedDeferred: deferred.listed } : {}),
   };
 }
 

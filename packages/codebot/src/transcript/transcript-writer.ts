@@ -121,6 +121,19 @@ export class TranscriptWriter {
   }
 
   /**
+   * The deferred tools the model is first told of (its listing), as claude 2.1.328 writes its own
+   * listing (recorded): a `deferred_tools_delta` line adding every name. A resume reads it with
+   * the notes after it to know what the model was told (transcript-reader.ts).
+   */
+  recordDeferredListing(names: readonly string[]): void {
+    const uuid = randomUUID();
+    this.write(
+      { ...deferredToolsDeltaLine({ added: names }), ...this.mainChainFields(uuid) },
+      { key: "main", uuid },
+    );
+  }
+
+  /**
    * `isCompactSummary` marks the message that carries a compaction's summary (as Claude Code does);
    * an assistant message's `step` (its model and cost) is written as `message.model` and
    * `message.usage`, as Claude Code writes them. A sub-agent's `agentId` marks its run: its lines

@@ -147,6 +147,7 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
     ...(options.rawChunks === true ? { rawChunks: true } : {}),
     fallbackModels: models.fallbacks(),
     ...(restored ? { messages: restored.messages } : {}),
+    ...(restored?.listedDeferred ? { listedDeferred: restored.listedDeferred } : {}),
     beforeModelStep: compaction.beforeModelStep,
     // A background run's notification steered into a turn goes through UserPromptSubmit, as claude's.
     admitSteered: admitFoldedNotifications({

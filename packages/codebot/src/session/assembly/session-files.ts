@@ -140,6 +140,7 @@ export function sessionSwitches(
         messages: conversation.messages,
         cache: () => cacheOf(conversation),
         shown: conversation.shown,
+        ...(conversation.listedDeferred ? { listedDeferred: conversation.listedDeferred } : {}),
         switchFiles: () => {
           if (lock) sessionLock.hold(lock);
           switchFiles(id, conversation);
