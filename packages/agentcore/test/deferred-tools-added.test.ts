@@ -4,23 +4,13 @@
  * note that it is available (recorded with a server adding a tool: docs/mcp.md), kept in place;
  * the run's listing stays as it was.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, resolveModel, type Tool } from "../src/index.js";
-import {
-  type LoopbackModelServer,
-  type RecordedRequest,
-  reply,
-  startLoopbackModelServer,
-  toolCall,
-} from "../src/testing/index.js";
-import { deferredTool, loadingSearchTool, runToEnd } from "./helpers.js";
+import { Agent, type Tool } from "../src/index.js";
+import { type RecordedRequest, reply, toolCall } from "../src/testing/index.js";
+import { deferredTool, loadingSearchTool, runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 /** A session's tools, deferred behind `search`; `add` puts `mcp__s__fresh` among the tools of the moment. */
 function session() {
@@ -40,16 +30,15 @@ function session() {
 }
 
 async function run(modelId: string) {
-  server = await startLoopbackModelServer([
-    reply.toolCalls(toolCall("add", {}, "c1")),
-    reply.toolCalls(toolCall("search", { q: "mcp__s__fresh" }, "c2")),
-    reply.toolCalls(toolCall("mcp__s__fresh", {}, "c3")),
-    reply.text("done"),
-  ]);
-  const model = await resolveModel(`anthropic/${modelId}`, {
-    ANTHROPIC_API_KEY: "test-key",
-    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-  });
+  const { server, model } = await loopback(
+    [
+      reply.toolCalls(toolCall("add", {}, "c1")),
+      reply.toolCalls(toolCall("search", { q: "mcp__s__fresh" }, "c2")),
+      reply.toolCalls(toolCall("mcp__s__fresh", {}, "c3")),
+      reply.text("done"),
+    ],
+    modelId,
+  );
   const { tools, toolsNow } = session();
   return { ...(await runToEnd({ model, tools, toolsNow })), requests: server.requests };
 }
@@ -103,12 +92,12 @@ describe("a deferred tool added mid-run", () => {
     });
   });
 
-  it("added between prompts: the next prompt's first request has the note after the prompt, once", async () => {
-    server = await startLoopbackModelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const model = await resolveModel("anthropic/claude-opus-5-5", {
-      ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    });
+  /** Three prompts to `modelId`, `mcp__s__fresh` added after the first: the requests. */
+  async function addedBetweenPrompts(modelId: string) {
+    const { server, model } = await loopback(
+      [reply.text("one"), reply.text("two"), reply.text("three")],
+      modelId,
+    );
     const { tools } = session();
     let now = tools;
     const agent = new Agent({ model, systemPrompt: "sys", tools: () => now });
@@ -116,11 +105,26 @@ describe("a deferred tool added mid-run", () => {
     now = [...tools, deferredTool("mcp__s__fresh")];
     await agent.prompt("second");
     await agent.prompt("third");
+    return server.requests;
+  }
+
+  it("added between prompts: the next prompt's first request has the note after the prompt, once", async () => {
+    const requests = await addedBetweenPrompts("claude-opus-5-5");
     const isNote = (m: { content: unknown }) =>
       Array.isArray(m.content) && m.content[0]?.text === "deferred:\nmcp__s__fresh";
-    const notes = server.requests.map((r) => r.body.messages.filter(isNote).length);
+    const notes = requests.map((r) => r.body.messages.filter(isNote).length);
     expect(notes).toEqual([0, 1, 1]);
-    expect(server.requests[1]?.body.messages.at(-1).role).toBe("system");
-    expect(server.requests[1]?.body.messages.at(-2).content[0].text).toBe("second");
+    expect(requests[1]?.body.messages.at(-1).role).toBe("system");
+    expect(requests[1]?.body.messages.at(-2).content[0].text).toBe("second");
+  });
+
+  it("added between prompts, to a model without system messages mid-conversation: the note opens the prompt's message, before its text (claude's place)", async () => {
+    const requests = await addedBetweenPrompts("claude-sonnet-4-5");
+    const reminder = {
+      type: "text",
+      text: "<system-reminder>\ndeferred:\nmcp__s__fresh\n</system-reminder>",
+    };
+    expect(requests[1]?.body.messages.at(-1).content).toEqual([reminder, { type: "text", text: "second" }]);
+    expect(requests[2]?.body.messages.at(-3).content).toEqual([reminder, { type: "text", text: "second" }]);
   });
 });

@@ -4,23 +4,13 @@
  * message; to claude-sonnet-4-5, which takes no system message in mid-conversation, a
  * `<system-reminder>` block opening the first user message.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveModel, type Tool } from "../src/index.js";
-import {
-  type LoopbackModelServer,
-  reply,
-  scriptedModel,
-  startLoopbackModelServer,
-  toolCall,
-} from "../src/testing/index.js";
-import { echoTool, runToEnd } from "./helpers.js";
+import type { Tool } from "../src/index.js";
+import { type LoopbackModelServer, reply, scriptedModel, toolCall } from "../src/testing/index.js";
+import { echoTool, runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 /** A search listing the deferred tools as `Deferred: a, b`, whose every call loads `loads`. */
 function searchTool(loads: string[] = []): Tool<{ q: string }> {
@@ -42,15 +32,11 @@ const deferred = (name: string, deferLoading: Tool["deferLoading"] = "until-load
 
 async function requestsOf(
   tools: Tool[],
-  script: Parameters<typeof startLoopbackModelServer>[0],
+  script: Parameters<typeof loopback>[0],
   messages?: Parameters<typeof runToEnd>[0]["messages"],
-  spec = "anthropic/claude-opus-5-5",
+  modelId = "claude-opus-5-5",
 ) {
-  server = await startLoopbackModelServer(script);
-  const model = await resolveModel(spec, {
-    ANTHROPIC_API_KEY: "test-key",
-    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-  });
+  const { server, model } = await loopback(script, modelId);
   await runToEnd({ model, tools, ...(messages ? { messages } : {}) });
   return server.requests;
 }
@@ -93,7 +79,7 @@ describe("the deferred tools' listing", () => {
       [searchTool(["b"]), deferred("b"), deferred("a")],
       [reply.toolCalls(toolCall("search", { q: "b" }, "c1")), reply.text("done")],
       undefined,
-      "anthropic/claude-sonnet-4-5",
+      "claude-sonnet-4-5",
     );
     for (const request of requests) {
       expect(request.body.messages[0].content).toEqual([
@@ -121,7 +107,6 @@ describe("the deferred tools' listing", () => {
   it("is not sent when no tool is deferred, nor without a tool that lists them", async () => {
     const none = await requestsOf([searchTool(), deferred("p", "always")], [reply.text("ok")]);
     expect(roles(none[0])).toEqual(["user"]);
-    await server?.close();
     const unlisted = await requestsOf([deferred("a")], [reply.text("ok")]);
     expect(roles(unlisted[0])).toEqual(["user"]);
   });

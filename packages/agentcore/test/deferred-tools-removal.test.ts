@@ -3,23 +3,13 @@
  * longer offers it, a call to it is an unknown tool, and the model reads claude 2.1.328's note
  * (recorded with a server dropping a tool: docs/mcp.md), kept in place for every later request.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, resolveModel, type Tool } from "../src/index.js";
-import {
-  type LoopbackModelServer,
-  type RecordedRequest,
-  reply,
-  startLoopbackModelServer,
-  toolCall,
-} from "../src/testing/index.js";
-import { deferredTool, loadingSearchTool, runToEnd } from "./helpers.js";
+import { Agent, type Tool } from "../src/index.js";
+import { type RecordedRequest, reply, toolCall } from "../src/testing/index.js";
+import { deferredTool, loadingSearchTool, runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 const NOTE =
   "The following deferred tools are no longer available. Do not search for them — search will return no match:\nmcp__s__gone\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.";
@@ -43,12 +33,8 @@ function session() {
   return { tools: [...now], toolsNow: () => now };
 }
 
-async function run(modelId: string, script: Parameters<typeof startLoopbackModelServer>[0]) {
-  server = await startLoopbackModelServer(script);
-  const model = await resolveModel(`anthropic/${modelId}`, {
-    ANTHROPIC_API_KEY: "test-key",
-    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-  });
+async function run(modelId: string, script: Parameters<typeof loopback>[0]) {
+  const { server, model } = await loopback(script, modelId);
   const { tools, toolsNow } = session();
   return { ...(await runToEnd({ model, tools, toolsNow })), requests: server.requests };
 }
@@ -97,12 +83,8 @@ describe("a deferred tool that goes mid-run", () => {
     expect(requests[3]?.body.messages.at(-3)).toEqual(messages.at(-1));
   });
 
-  it("gone between prompts: the next prompt's first request has the note after the prompt, once", async () => {
-    server = await startLoopbackModelServer([reply.text("one"), reply.text("two"), reply.text("three")]);
-    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-      ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    });
+  it("gone between prompts: the next prompt's first request has the note, once, opening the prompt's message before its text (claude's place)", async () => {
+    const { server, model } = await loopback([reply.text("one"), reply.text("two"), reply.text("three")]);
     const { tools } = session();
     let now = tools;
     const agent = new Agent({ model, systemPrompt: "sys", tools: () => now });
@@ -112,8 +94,8 @@ describe("a deferred tool that goes mid-run", () => {
     await agent.prompt("third");
     const reminder = { type: "text", text: `<system-reminder>\n${NOTE}\n</system-reminder>` };
     expect(server.requests[1]?.body.messages.at(-1).content).toEqual([
-      { type: "text", text: "second" },
       reminder,
+      { type: "text", text: "second" },
     ]);
     const notes = (r: RecordedRequest | undefined) =>
       JSON.stringify(r?.body).split("no longer available").length - 1;

@@ -4,24 +4,19 @@
  * `tool_reference` blocks, then sent with `defer_loading` and the `advanced-tool-use-2025-11-20` beta.
  */
 import type { ModelMessage } from "ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   compactedHistory,
   type LoopOptions,
   loadedToolNames,
-  resolveModel,
   type Tool,
   toolReferencePart,
 } from "../src/index.js";
-import { type LoopbackModelServer, reply, startLoopbackModelServer, toolCall } from "../src/testing/index.js";
-import { echoTool, runToEnd } from "./helpers.js";
+import { type LoopbackModelServer, reply, toolCall } from "../src/testing/index.js";
+import { echoTool, runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 /** A tool whose every call loads `names`. */
 function loaderTool(names: string[]): Tool<{ q: string }> {
@@ -45,14 +40,10 @@ const betas = (request: LoopbackModelServer["requests"][number] | undefined) =>
 
 async function run(
   tools: Tool[],
-  script: Parameters<typeof startLoopbackModelServer>[0],
+  script: Parameters<typeof loopback>[0],
   options: Partial<LoopOptions> = {},
 ) {
-  server = await startLoopbackModelServer(script);
-  const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-    ANTHROPIC_API_KEY: "test-key",
-    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-  });
+  const { server, model } = await loopback(script);
   return { ...(await runToEnd({ model, tools, ...options })), requests: server.requests };
 }
 

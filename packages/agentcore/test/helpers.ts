@@ -1,4 +1,6 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
+import { afterEach } from "vitest";
 import { z } from "zod";
 import {
   type AgentEvent,
@@ -6,8 +8,10 @@ import {
   agentLoop,
   type LoopOptions,
   type LoopResult,
+  resolveModel,
   type Tool,
 } from "../src/index.js";
+import { type LoopbackModelServer, startLoopbackModelServer } from "../src/testing/index.js";
 
 /** A test run's options: the model and whatever the test sets. */
 export type TestRunOptions = Pick<LoopOptions, "model"> & Partial<LoopOptions>;
@@ -119,3 +123,26 @@ export function toolCallIdsOf(messages: readonly ModelMessage[]): string[] {
 
 export const noRetry = { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 };
 export const fastRetry = { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 20 };
+
+/**
+ * For a test file: starts a loopback model server for a script and gives it with an Anthropic model
+ * (`modelId`, default claude-sonnet-4-5) that talks to it; every server is closed after its test.
+ */
+export function withLoopbackServer() {
+  const servers: LoopbackModelServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return async (
+    script: Parameters<typeof startLoopbackModelServer>[0],
+    modelId = "claude-sonnet-4-5",
+  ): Promise<{ server: LoopbackModelServer; model: LanguageModelV3 }> => {
+    const server = await startLoopbackModelServer(script);
+    servers.push(server);
+    const model = await resolveModel(`anthropic/${modelId}`, {
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    });
+    return { server, model };
+  };
+}

@@ -153,6 +153,31 @@ describe("the wire cache with the tool search", () => {
     expect(promptSerialisations(prompts)).toBe(4);
   });
 
+  test("a tool gone between prompts (claude-sonnet-4-5): the same bodies both ways, claude's note opening the next prompt's message", async () => {
+    const run = async (model: LanguageModelV3) => {
+      let offered: Tool[] = [
+        ...tools(),
+        { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
+      ];
+      const agent = new Agent({ model, systemPrompt: "sys", tools: () => offered });
+      await agent.prompt("go");
+      offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
+      await agent.prompt("again");
+    };
+    const script = () => [...echoes(3), reply.text("one"), ...echoes(3), reply.text("two")];
+    const { cached, whole } = await bothWays("claude-sonnet-4-5", script, [], run);
+    expect(cached).toEqual(whole);
+    const texts = (request: { body: string } | undefined) =>
+      JSON.parse(request?.body as string).messages.map((m: { content: { text?: string }[] }) =>
+        m.content.map((part) => part.text ?? "").join("|"),
+      );
+    const again = texts(cached[4]).find((text: string) => text.endsWith("|again"));
+    expect(again).toMatch(
+      /^<system-reminder>\nThe following deferred tools are no longer available\. .*\|again$/s,
+    );
+    expect(texts(cached.at(-1))).toContain(again);
+  });
+
   /** A prompt whose tools lose `mcp__srv__gone` after the model's third request. */
   const losingATool = async (model: LanguageModelV3) => {
     let offered: Tool[] = [
