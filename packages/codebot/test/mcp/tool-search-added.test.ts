@@ -49,6 +49,32 @@ function addScript() {
   });
 }
 
+/** claude's `deferred_tools_delta` attachment naming what came and went (recorded). */
+const delta = (added: string[], removed: string[] = []) => ({
+  type: "deferred_tools_delta",
+  addedNames: added,
+  addedLines: added,
+  removedNames: removed,
+  ...(removed.length > 0 ? { causeNeutral: true } : {}),
+  wireHiddenNames: [],
+  readdedNames: [],
+  pendingMcpServers: [],
+  needsAuthMcpServers: [],
+  failedMcpServers: [],
+});
+
+const deltaLines = (home: string) => {
+  const projects = path.join(home, "projects");
+  const [file] = fs
+    .readdirSync(projects, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".jsonl"));
+  return fs
+    .readFileSync(path.join(projects, file as string), "utf8")
+    .split("\n")
+    .filter((line) => line.includes("deferred_tools_delta"))
+    .map((line) => JSON.parse(line).attachment);
+};
+
 async function addRun(extra: string[] = []) {
   const box = sandbox();
   const state = scratchDir("mcp-state-");
@@ -57,11 +83,12 @@ async function addRun(extra: string[] = []) {
   });
   const server = await modelServer(addScript());
   const args = ["--mcp-config", mcpConfig, "--permission-mode", "bypassPermissions", "--cwd", box.project];
+  const env = modelEnv(server, box.home);
   const r = await runCli(["-p", "go", "--output-format", "stream-json", "--verbose", ...args, ...extra], {
-    env: modelEnv(server, box.home),
+    env,
   });
   expect(r.code, r.stderr).toBe(0);
-  return { requests: server.requests, box, stdout: r.stdout };
+  return { requests: server.requests, box, stdout: r.stdout, args: [...args, ...extra], env };
 }
 
 const resultOf = (request: RecordedRequest | undefined, id: string) =>
@@ -99,30 +126,40 @@ describe("a deferred MCP tool added mid-prompt", () => {
     }
   });
 
-  it("stream-json prints no line for the note, and the transcript keeps it as claude's deferred_tools_delta line", async () => {
+  it("stream-json prints no line for the note, and the transcript keeps it as claude's deferred_tools_delta line after the listing's", async () => {
     const { box, stdout } = await addRun();
     expect(stdout).not.toContain("now available");
-    const projects = path.join(box.home, "projects");
-    const [file] = fs
-      .readdirSync(projects, { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".jsonl"));
-    const lines = fs
-      .readFileSync(path.join(projects, file as string), "utf8")
-      .split("\n")
-      .filter((line) => line.includes("deferred_tools_delta"))
-      .map((line) => JSON.parse(line).attachment);
-    expect(lines).toEqual([
-      {
-        type: "deferred_tools_delta",
-        addedNames: ["mcp__t__fresh"],
-        addedLines: ["mcp__t__fresh"],
-        removedNames: [],
-        wireHiddenNames: [],
-        readdedNames: [],
-        pendingMcpServers: [],
-        needsAuthMcpServers: [],
-        failedMcpServers: [],
-      },
+    const lines = deltaLines(box.home);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEqual(delta(lines[0].addedNames));
+    expect(lines[0].addedNames).toContain("mcp__t__add");
+    expect(lines[0].addedNames).not.toContain("mcp__t__fresh");
+    expect(lines[1]).toEqual(delta(["mcp__t__fresh"]));
+  });
+
+  it("-c in a new process sends the note where it stood, as claude's -c does (recorded)", async () => {
+    const { requests, args, env } = await addRun(["--model", "anthropic/claude-sonnet-4-5"]);
+    const reminder = JSON.stringify({ type: "text", text: `<system-reminder>\n${NOTE}\n</system-reminder>` });
+    const isNote = (m: unknown) => JSON.stringify(m).includes(reminder);
+    const before = requests.at(-1)?.body.messages;
+    const resumed = await runCli(["-c", "-p", "more", ...args], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = requests.at(-1)?.body.messages;
+    expect(after.findIndex(isNote)).toBeGreaterThan(0);
+    expect(after.findIndex(isNote)).toBe(before.findIndex(isNote));
+    expect(after[after.findIndex(isNote)]).toEqual(before[before.findIndex(isNote)]);
+  });
+
+  it("a tool gone between sessions (the restarted server has no fresh): -c's prompt opens with claude's note that it went (recorded)", async () => {
+    const { requests, box, args, env } = await addRun(["--model", "anthropic/claude-sonnet-4-5"]);
+    const resumed = await runCli(["-c", "-p", "more", ...args], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const gone =
+      "The following deferred tools are no longer available. Do not search for them — tool_search will return no match:\nmcp__t__fresh\n\nThis is ambient context — do not narrate it to the user unless they ask or it is directly relevant to their request.";
+    expect(requests.at(-1)?.body.messages.at(-1).content).toEqual([
+      { type: "text", text: `<system-reminder>\n${gone}\n</system-reminder>` },
+      { type: "text", text: "more" },
     ]);
+    expect(deltaLines(box.home).at(-1)).toEqual(delta([], ["mcp__t__fresh"]));
   });
 });

@@ -108,7 +108,7 @@ describe("a deferred MCP tool that goes mid-prompt", () => {
     expect(jsonLines(stdout).length).toBeGreaterThan(0);
   });
 
-  it("the transcript keeps the note as claude's deferred_tools_delta line, and -c sends it where it was", async () => {
+  it("the transcript keeps the note as claude's deferred_tools_delta line after the listing's, and -c sends it where it was", async () => {
     const { server, box, args, env } = await dropRun();
     const before = server.requests.at(-1)?.body.messages;
     const resumed = await runCli(["-c", "-p", "more", ...args], { env });
@@ -125,19 +125,22 @@ describe("a deferred MCP tool that goes mid-prompt", () => {
       .split("\n")
       .filter((line) => line.includes("deferred_tools_delta"))
       .map((line) => JSON.parse(line).attachment);
-    expect(lines).toEqual([
-      {
-        type: "deferred_tools_delta",
-        addedNames: [],
-        addedLines: [],
-        removedNames: ["mcp__t__doomed"],
-        causeNeutral: true,
-        wireHiddenNames: [],
-        readdedNames: [],
-        pendingMcpServers: [],
-        needsAuthMcpServers: [],
-        failedMcpServers: [],
-      },
-    ]);
+    const delta = (added: string[], removed: string[] = []) => ({
+      type: "deferred_tools_delta",
+      addedNames: added,
+      addedLines: added,
+      removedNames: removed,
+      ...(removed.length > 0 ? { causeNeutral: true } : {}),
+      wireHiddenNames: [],
+      readdedNames: [],
+      pendingMcpServers: [],
+      needsAuthMcpServers: [],
+      failedMcpServers: [],
+    });
+    // The listing, the note, and -c's note that doomed came back (its restarted server has it).
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toEqual(delta(lines[0].addedNames));
+    expect(lines[0].addedNames).toContain("mcp__t__doomed");
+    expect(lines.slice(1)).toEqual([delta([], ["mcp__t__doomed"]), delta(["mcp__t__doomed"])]);
   });
 });
