@@ -1,0 +1,44 @@
+/**
+ * The deferred tools' lines of a transcript (claude 2.1.328's `deferred_tools_delta`, recorded:
+ * a session of claude's own, `-c` twice, with a tool that came and one that went): a resume puts
+ * back each note that tools came or went where it stood, and adds the lines up to know which tools
+ * the model was told of; the first line, the listing, is no note.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { addedToolsOf, removedToolsOf } from "@codebot/agentcore";
+import { describe, expect, it } from "vitest";
+import { readTranscript } from "../src/transcript/transcript-reader.js";
+
+const CLAUDE_SESSION = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "fixtures",
+  "claude-code-2.1.328",
+  "deferred-tools-session.jsonl",
+);
+
+const textOf = (message: { content: unknown } | undefined) =>
+  typeof message?.content === "string" ? message.content : JSON.stringify(message?.content);
+
+describe("a claude session's deferred_tools_delta lines, resumed", () => {
+  it("each note that tools came or went comes back after the prompt it followed; the listing gives none", () => {
+    const { messages } = readTranscript(CLAUDE_SESSION);
+    const notes = messages.flatMap((message, at) => {
+      const added = addedToolsOf(message);
+      const removed = removedToolsOf(message);
+      return added || removed ? [{ after: textOf(messages[at - 1]), added, removed }] : [];
+    });
+    expect(notes).toEqual([
+      { after: "third", added: ["mcp__t__fresh"], removed: undefined },
+      { after: "fourth", added: undefined, removed: ["mcp__t__gamma"] },
+    ]);
+  });
+
+  it("the tools the model was told of: the listing, with the tools that came, less those that went", () => {
+    const { listedDeferred } = readTranscript(CLAUDE_SESSION);
+    expect(listedDeferred).toContain("mcp__t__fresh");
+    expect(listedDeferred).toContain("mcp__t__alpha");
+    expect(listedDeferred).toContain("WebFetch");
+    expect(listedDeferred).not.toContain("mcp__t__gamma");
+  });
+});
