@@ -91,9 +91,14 @@ export class Agent {
     return this.history;
   }
 
+  /** The deferred tools the model was last told of (listing and notes); undefined while none. */
+  get listedDeferredTools(): readonly string[] | undefined {
+    return this.listedDeferred;
+  }
+
   /**
    * The deferred tools the next run lists for the first time, sorted: the model has been told of
-   * none yet (a new conversation, a compacted one, one restored without its listing). A transcript
+   * none yet (a new conversation, a cleared one, one restored without its listing). A transcript
    * keeps them, so that a resumed conversation knows what the model was told (`listedDeferred`).
    * Undefined when the model was told already, or nothing is deferred.
    */

@@ -227,7 +227,8 @@ export class Session {
           throw error;
         });
       if (outcome.compacted) {
-        agent.replaceMessages(outcome.messages);
+        // What the model was told of stays: each request lists the deferred tools anyway.
+        agent.replaceMessages(outcome.messages, agent.listedDeferredTools);
         meter.reset(outcome.messages);
       }
       return outcome;

@@ -69,7 +69,7 @@ export function deferredToolsNotesOf(line: CheckedLine): ModelMessage[] {
 
 /**
  * The deferred tools a conversation told its model of, added up from its delta lines in order
- * (since its last compaction or clear, which start a new listing): the first line that adds names
+ * (since its last clear, which starts a new listing; a compaction keeps what the model was told): the first line that adds names
  * is the listing (claude's, or codebot's from the first prompt), the others are notes.
  */
 export class DeferredToolsTrail {
@@ -95,7 +95,7 @@ export class DeferredToolsTrail {
     return delta.added.length > 0 || delta.removed.length > 0 ? "note" : undefined;
   }
 
-  /** A compaction or clear: the listing after it is a new one. */
+  /** A clear: the listing after it is a new one. */
   restart(): void {
     this.told = undefined;
   }

@@ -94,7 +94,6 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     if (line.subtype === "compact_boundary") {
       keepBefore();
       pending = { lineNumber: raw.number, uuid: line.uuid, discovered: discoveredToolsOf(line) };
-      deferred.restart();
       continue;
     }
     if (line.subtype === "clear_boundary") {
