@@ -91,11 +91,6 @@ export class Agent {
     return this.history;
   }
 
-  /** The deferred tools the model was last told of (listing and notes); undefined while none. */
-  get listedDeferredTools(): readonly string[] | undefined {
-    return this.listedDeferred;
-  }
-
   /**
    * The deferred tools the next run lists for the first time, sorted: the model has been told of
    * none yet (a new conversation, a cleared one, one restored without its listing). A transcript
@@ -109,13 +104,17 @@ export class Agent {
   }
 
   /**
-   * Replaces the whole history (a compacted, cleared or resumed conversation), with the deferred
-   * tools it told the model of (`listedDeferred`, a resumed one's). Only when idle.
+   * Replaces the whole history (a compacted, cleared or resumed conversation). Only when idle.
+   * `told`: another conversation's deferred tools its model was told of (a resumed one's; none for
+   * a cleared one); without it the model was told what it was (the same conversation compacted).
    */
-  replaceMessages(messages: readonly ModelMessage[], listedDeferred?: readonly string[]): void {
+  replaceMessages(
+    messages: readonly ModelMessage[],
+    told?: { listedDeferred: readonly string[] | undefined },
+  ): void {
     if (this.controller) throw new Error("agent: cannot replace the history while a run is in progress");
     this.history = [...messages];
-    this.listedDeferred = listedDeferred;
+    if (told) this.listedDeferred = told.listedDeferred;
   }
 
   /** The model for the next run. */

@@ -102,4 +102,20 @@ describe("a deferred tool that goes mid-run", () => {
     expect(notes(server.requests[0])).toBe(0);
     expect(notes(server.requests[2])).toBe(1);
   });
+
+  it("a history replaced in place (a compaction) keeps what the model was told: a tool gone after it gets the note; a cleared one gets none", async () => {
+    const notesAfterReplace = async (told?: { listedDeferred: undefined }) => {
+      const { server, model } = await loopback([reply.text("one"), reply.text("two")]);
+      const { tools } = session();
+      let now = tools;
+      const agent = new Agent({ model, systemPrompt: "sys", tools: () => now });
+      await agent.prompt("first");
+      agent.replaceMessages([{ role: "user", content: "summary" }], told);
+      now = tools.filter((tool) => tool.name !== "mcp__s__gone");
+      await agent.prompt("second");
+      return JSON.stringify(server.requests[1]?.body).split("no longer available").length - 1;
+    };
+    expect(await notesAfterReplace()).toBe(1);
+    expect(await notesAfterReplace({ listedDeferred: undefined })).toBe(0);
+  });
 });

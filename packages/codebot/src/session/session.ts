@@ -227,8 +227,7 @@ export class Session {
           throw error;
         });
       if (outcome.compacted) {
-        // What the model was told of stays: each request lists the deferred tools anyway.
-        agent.replaceMessages(outcome.messages, agent.listedDeferredTools);
+        agent.replaceMessages(outcome.messages);
         meter.reset(outcome.messages);
       }
       return outcome;
@@ -263,7 +262,7 @@ export class Session {
     other.switchFiles();
     if (why === "clear") transcript.localCommand("clear");
     this.parts.skills?.reset();
-    agent.replaceMessages(other.messages, other.listedDeferred);
+    agent.replaceMessages(other.messages, { listedDeferred: other.listedDeferred });
     meter.reset(other.messages);
     const resumedCache = other.cache?.();
     this.startedWith(
