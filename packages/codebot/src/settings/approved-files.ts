@@ -71,7 +71,8 @@ export function changedRun(runs: readonly ApprovedRun[]): { approvedFor: string;
   for (const run of runs) {
     const changed = changedApprovedFile(run.files);
     if (changed !== undefined) return changed;
-    const added = run.runsNow().find((file) => !run.files.some((approved) => approved.file === file));
+    const approved = new Set(run.files.map((file) => file.file));
+    const added = run.runsNow().find((file) => !approved.has(file));
     if (added !== undefined) return { approvedFor: run.approvedFor, file: added };
   }
   return undefined;

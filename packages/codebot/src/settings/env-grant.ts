@@ -5,7 +5,6 @@ import {
   filesRunBy,
   folderFiles,
   gitConfigCommand,
-  isExecutableFile,
   isLoadingVariable,
   isWithin,
   noteView,
@@ -13,6 +12,7 @@ import {
 } from "@codebot/hooks";
 import { isDirectory } from "../fs/is-directory.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
+import { pathPrograms } from "./path-programs.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
 const MAX_FOLDER_FILES = 200;
@@ -56,30 +56,40 @@ export function envLoadedFiles(
   projectDir: string,
   views?: ContentViews,
 ): string[] {
-  const { files } = filesOfValue(name, value, projectDir, views);
+  const named = projectPaths(name, value, projectDir);
+  const { files } = filesOfValue(name, value, projectDir, views, { named, listFolders: false });
   if (name !== "PATH") return files;
-  const programs = projectPaths(name, value, projectDir)
+  const programs = named
     .filter((folder) => isDirectory(folder))
-    .flatMap((folder) => folderFiles(folder, MAX_FOLDER_FILES).filter(isExecutableFile));
+    .flatMap((folder) => pathPrograms(folder, MAX_FOLDER_FILES));
   return [...files, ...programs.filter((file) => !files.includes(file))];
 }
 
 /**
  * What envGrant covers: the names it shows, the files it hashes (with the view each counts in,
- * into `views`: content-view.ts in @codebot/hooks), and the files of folders it names.
+ * into `views`: content-view.ts in @codebot/hooks), and the files of folders it names. Before each
+ * call envLoadedFiles gives the project paths it has worked out (`named`) and has no folder listed
+ * (`listFolders: false`): it uses neither, and both cost a realpath per PATH part or a listing.
  */
-function filesOfValue(name: string, value: string, projectDir: string, views?: ContentViews) {
+function filesOfValue(
+  name: string,
+  value: string,
+  projectDir: string,
+  views?: ContentViews,
+  { named = projectPaths(name, value, projectDir), listFolders = true } = {},
+) {
   const files = scriptsRun(name, value, projectDir, views);
   const names = files.map((file) => path.relative(projectDir, file));
   const inFolders: string[] = [];
   const root = realPathOf(projectDir) ?? projectDir;
-  for (const named of projectPaths(name, value, projectDir)) {
-    const folder = isDirectory(named);
-    const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
+  for (const part of named) {
+    const folder = isDirectory(part);
+    const shown = `${path.relative(root, part) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
     // A file the value names is loaded whole, whatever else reads it as a git configuration.
-    if (!folder && views !== undefined) noteView(views, named, "bytes");
-    for (const file of folder ? folderFiles(named, MAX_FOLDER_FILES) : [named])
+    if (!folder && views !== undefined) noteView(views, part, "bytes");
+    if (folder && !listFolders) continue;
+    for (const file of folder ? folderFiles(part, MAX_FOLDER_FILES) : [part])
       if (!files.includes(file) && !inFolders.includes(file)) (folder ? inFolders : files).push(file);
   }
   return { names, files, folderFiles: inFolders };
