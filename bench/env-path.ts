@@ -1,0 +1,138 @@
+/**
+ * What an approved project `env` PATH folder costs a session: its programs are checked again
+ * before each `bash` call and each hook (917bfc2a, approved-files.ts), so a program the model
+ * rewrote does not run unasked. A realistic big project: `PATH=./node_modules/.bin:$PATH` in its
+ * `.claude/settings.json`, approved (`codebot hooks trust --yes`), the folder holding FOLDER_ENTRIES
+ * links to packages' executable scripts, as npm makes them. The built `codebot -p` runs 50
+ * `bash true` calls and a no-call prompt in that project and in the same project without the
+ * `env` PATH (the baseline), rounds interleaved, medians: the added ms per call is the 50-call
+ * run's extra time over the no-call run's extra time (start-up's approval hashing apart), over
+ * 50. Then in process, the check itself (what runs before each call): µs per check, with the folder
+ * and without it. `npm run build` first. The last line is one JSON object.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { reply } from "../packages/agentcore/src/testing/index.js";
+import {
+  type ApprovedRun,
+  approvedRun,
+  changedRun,
+} from "../packages/codebot/src/settings/approved-files.js";
+import { envLoadedFiles } from "../packages/codebot/src/settings/env-grant.js";
+import { BUILT, bashTrueCalls, CALLS, median, type Run, runCli, runWithModel } from "./cli-runs.js";
+
+const ROUNDS = Number(process.env.BENCH_ENV_PATH_ROUNDS ?? 11);
+const FOLDER_ENTRIES = Number(process.env.BENCH_ENV_PATH_ENTRIES ?? 1500);
+
+/** A project with `node_modules/.bin` of `entries` links to packages' executable scripts, as npm lays them out. */
+function bigProject(dir: string, entries: number): void {
+  const bin = path.join(dir, "node_modules/.bin");
+  fs.mkdirSync(bin, { recursive: true });
+  for (let i = 0; i < entries; i++) {
+    const name = `tool-${String(i).padStart(4, "0")}`;
+    const script = path.join(dir, "node_modules", name, "bin/cli.js");
+    fs.mkdirSync(path.dirname(script), { recursive: true });
+    fs.writeFileSync(script, `#!/usr/bin/env node\nconsole.log("${name}");\n`, { mode: 0o755 });
+    fs.symlinkSync(`../${name}/bin/cli.js`, path.join(bin, name));
+  }
+}
+
+/** The check run before each call, in process: µs per check for the PATH value's approved files. */
+function checkCost(value: string, projectDir: string): number {
+  const run: ApprovedRun = approvedRun("PATH", envLoadedFiles("PATH", value, projectDir), () =>
+    envLoadedFiles("PATH", value, projectDir),
+  );
+  const times: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const t0 = performance.now();
+    if (changedRun([run]) !== undefined) throw new Error("bench: the approved folder changed");
+    times.push((performance.now() - t0) * 1000);
+  }
+  // The first hundred warm the code up.
+  return median(times.slice(100));
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-env-path-")));
+  const project = path.join(root, "project");
+  const home = path.join(root, "home");
+  fs.mkdirSync(home);
+  bigProject(project, FOLDER_ENTRIES);
+  const pathValue = `./node_modules/.bin:${process.env.PATH}`;
+  const settingsFile = path.join(project, ".claude/settings.json");
+  fs.mkdirSync(path.dirname(settingsFile));
+  const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
+  /** The project's settings with the `env` PATH (approved once) or without it. */
+  const settings = (withPath: boolean) =>
+    fs.writeFileSync(settingsFile, JSON.stringify(withPath ? { env: { PATH: pathValue } } : {}));
+  settings(true);
+  await runCli(["hooks", "trust", "--yes", "--cwd", project], env, project);
+
+  const pArgs = ["-p", "go", "--permission-mode", "auto"];
+  const runs = { with50: [] as Run[], with0: [] as Run[], without50: [] as Run[], without0: [] as Run[] };
+  // One warm-up round (file caches), then the measured ones; which project runs first alternates.
+  for (let round = 0; round <= ROUNDS; round++) {
+    const measure = async (withPath: boolean) => {
+      settings(withPath);
+      const calls = await runWithModel(bashTrueCalls(), pArgs, env, project);
+      const none = await runWithModel([reply.text("done")], pArgs, env, project);
+      if (round === 0) return;
+      (withPath ? runs.with50 : runs.without50).push(calls);
+      (withPath ? runs.with0 : runs.without0).push(none);
+    };
+    await measure(round % 2 === 0);
+    await measure(round % 2 !== 0);
+  }
+  const ms = (list: Run[]) => median(list.map((run) => run.ms));
+  const cpu = (list: Run[]) => median(list.map((run) => run.cpuMs ?? Number.NaN));
+  const addedPerCall = (ms(runs.with50) - ms(runs.with0) - (ms(runs.without50) - ms(runs.without0))) / CALLS;
+  // Each round's own difference, so a load that drifts between rounds cancels.
+  const pairedPerCall = median(
+    runs.with50.map(
+      (run, i) =>
+        (run.ms -
+          (runs.with0[i] as Run).ms -
+          ((runs.without50[i] as Run).ms - (runs.without0[i] as Run).ms)) /
+        CALLS,
+    ),
+  );
+  const withCheck = checkCost(pathValue, project);
+  const plainProject = path.join(root, "plain");
+  fs.mkdirSync(plainProject);
+  const withoutFolder = checkCost(pathValue, plainProject);
+  fs.rmSync(root, { recursive: true, force: true });
+
+  const result = {
+    folder_entries: FOLDER_ENTRIES,
+    rounds: ROUNDS,
+    env_path_calls50_ms: round1(ms(runs.with50)),
+    env_path_no_call_ms: round1(ms(runs.with0)),
+    baseline_calls50_ms: round1(ms(runs.without50)),
+    baseline_no_call_ms: round1(ms(runs.without0)),
+    env_path_calls50_cpu_ms: round1(cpu(runs.with50)),
+    baseline_calls50_cpu_ms: round1(cpu(runs.without50)),
+    added_ms_per_call: round2(addedPerCall),
+    added_ms_per_call_paired: round2(pairedPerCall),
+    calls50_ratio: round3(ms(runs.with50) / ms(runs.without50)),
+    check_us_with_folder: round1(withCheck),
+    check_us_folder_absent: round1(withoutFolder),
+  };
+  console.log(
+    [
+      `env PATH bench: built binary, ./node_modules/.bin of ${FOLDER_ENTRIES} entries approved, median of ${ROUNDS} interleaved rounds (1 warm-up); Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `  -p, ${CALLS} bash true calls   with the env PATH ${result.env_path_calls50_ms} ms (CPU ${result.env_path_calls50_cpu_ms}), without ${result.baseline_calls50_ms} ms (CPU ${result.baseline_calls50_cpu_ms}): x${result.calls50_ratio}`,
+      `  -p, no call             with ${result.env_path_no_call_ms} ms, without ${result.baseline_no_call_ms} ms`,
+      `  added per call          ${result.added_ms_per_call} ms (medians), ${result.added_ms_per_call_paired} ms (rounds' own differences) (target <= 0.2)`,
+      `  the check, in process   ${result.check_us_with_folder} µs with the folder, ${result.check_us_folder_absent} µs with no such folder`,
+    ].join("\n"),
+  );
+  console.log(JSON.stringify(result));
+}
+
+await main();
