@@ -25,11 +25,13 @@ interface Listing {
   others: { file: string; stat: string }[];
 }
 
+/** By `<limit>:<folder>`. */
 const listings = new Map<string, Listing>();
 
 /** The executable files among `folder`'s first `limit` names, as a shell's PATH search finds them. */
 export function pathPrograms(folder: string, limit: number): string[] {
-  const kept = listings.get(folder);
+  const at = `${limit}:${folder}`;
+  const kept = listings.get(at);
   if (
     kept !== undefined &&
     kept.folder === statKey(folder) &&
@@ -39,14 +41,17 @@ export function pathPrograms(folder: string, limit: number): string[] {
   const listedAt = Date.now();
   const folderStat = statKey(folder);
   const names = listedNames(folder, limit);
-  const programs = names.filter(isExecutableFile);
-  const others = names
-    .filter((file) => !programs.includes(file))
-    .map((file) => ({ file, stat: statKey(file) }));
+  const programs: string[] = [];
+  const others: Listing["others"] = [];
+  // An entry's stat is taken after it is looked at: one changed in between is too recent to keep.
+  for (const file of names) {
+    if (isExecutableFile(file)) programs.push(file);
+    else others.push({ file, stat: statKey(file) });
+  }
   const stats = [folderStat, ...others.map((other) => other.stat)];
   if (stats.every((stat) => settledBefore(stat, listedAt)))
-    listings.set(folder, { folder: folderStat, programs, others });
-  else listings.delete(folder);
+    listings.set(at, { folder: folderStat, programs, others });
+  else listings.delete(at);
   return programs;
 }
 
