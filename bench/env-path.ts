@@ -7,8 +7,11 @@
  * `bash true` calls and a no-call prompt in that project and in the same project without the
  * `env` PATH (the baseline), rounds interleaved, medians: the added ms per call is the 50-call
  * run's extra time over the no-call run's extra time (start-up's approval hashing apart), over
- * 50. Then in process, the check itself (what runs before each call): µs per check, with the folder
- * and without it. `npm run build` first. The last line is one JSON object.
+ * 50. With BENCH_BASELINE_BIN=<another checkout>/packages/codebot/bin/codebot.js (built: the
+ * commit before the check was made cheaper, say), that build's runs with the env PATH are
+ * interleaved with ours and its added ms per call printed beside ours. Then in process, the check
+ * itself (what runs before each call): µs per check, with the folder and without it. `npm run
+ * build` first. The last line is one JSON object.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +27,7 @@ import { BUILT, bashTrueCalls, CALLS, median, type Run, runCli, runWithModel } f
 
 const ROUNDS = Number(process.env.BENCH_ENV_PATH_ROUNDS ?? 11);
 const FOLDER_ENTRIES = Number(process.env.BENCH_ENV_PATH_ENTRIES ?? 1500);
+const BASELINE = process.env.BENCH_BASELINE_BIN ? path.resolve(process.env.BENCH_BASELINE_BIN) : undefined;
 
 /** A project with `node_modules/.bin` of `entries` links to packages' executable scripts, as npm lays them out. */
 function bigProject(dir: string, entries: number): void {
@@ -75,7 +79,14 @@ async function main(): Promise<void> {
   await runCli(["hooks", "trust", "--yes", "--cwd", project], env, project);
 
   const pArgs = ["-p", "go", "--permission-mode", "auto"];
-  const runs = { with50: [] as Run[], with0: [] as Run[], without50: [] as Run[], without0: [] as Run[] };
+  const runs = {
+    with50: [] as Run[],
+    with0: [] as Run[],
+    without50: [] as Run[],
+    without0: [] as Run[],
+    baseline50: [] as Run[],
+    baseline0: [] as Run[],
+  };
   // One warm-up round (file caches), then the measured ones; which project runs first alternates.
   for (let round = 0; round <= ROUNDS; round++) {
     const measure = async (withPath: boolean) => {
@@ -86,12 +97,25 @@ async function main(): Promise<void> {
       (withPath ? runs.with50 : runs.without50).push(calls);
       (withPath ? runs.with0 : runs.without0).push(none);
     };
+    const baseline = async () => {
+      if (!BASELINE) return;
+      settings(true);
+      const calls = await runWithModel(bashTrueCalls(), pArgs, env, project, BASELINE);
+      const none = await runWithModel([reply.text("done")], pArgs, env, project, BASELINE);
+      if (round === 0) return;
+      runs.baseline50.push(calls);
+      runs.baseline0.push(none);
+    };
+    if (round % 2 === 1) await baseline();
     await measure(round % 2 === 0);
     await measure(round % 2 !== 0);
+    if (round % 2 === 0) await baseline();
   }
   const ms = (list: Run[]) => median(list.map((run) => run.ms));
   const cpu = (list: Run[]) => median(list.map((run) => run.cpuMs ?? Number.NaN));
-  const addedPerCall = (ms(runs.with50) - ms(runs.with0) - (ms(runs.without50) - ms(runs.without0))) / CALLS;
+  const added = (calls: Run[], none: Run[]) =>
+    (ms(calls) - ms(none) - (ms(runs.without50) - ms(runs.without0))) / CALLS;
+  const addedPerCall = added(runs.with50, runs.with0);
   // Each round's own difference, so a load that drifts between rounds cancels.
   const pairedPerCall = median(
     runs.with50.map(
@@ -120,6 +144,13 @@ async function main(): Promise<void> {
     added_ms_per_call: round2(addedPerCall),
     added_ms_per_call_paired: round2(pairedPerCall),
     calls50_ratio: round3(ms(runs.with50) / ms(runs.without50)),
+    ...(BASELINE
+      ? {
+          baseline_bin_calls50_ms: round1(ms(runs.baseline50)),
+          baseline_bin_calls50_cpu_ms: round1(cpu(runs.baseline50)),
+          baseline_bin_added_ms_per_call: round2(added(runs.baseline50, runs.baseline0)),
+        }
+      : {}),
     check_us_with_folder: round1(withCheck),
     check_us_folder_absent: round1(withoutFolder),
   };
@@ -130,6 +161,11 @@ async function main(): Promise<void> {
       `  -p, no call             with ${result.env_path_no_call_ms} ms, without ${result.baseline_no_call_ms} ms`,
       `  added per call          ${result.added_ms_per_call} ms (medians), ${result.added_ms_per_call_paired} ms (rounds' own differences) (target <= 0.2)`,
       `  the check, in process   ${result.check_us_with_folder} µs with the folder, ${result.check_us_folder_absent} µs with no such folder`,
+      ...(BASELINE
+        ? [
+            `  baseline ${BASELINE}, with the env PATH: ${CALLS} calls ${result.baseline_bin_calls50_ms} ms (CPU ${result.baseline_bin_calls50_cpu_ms}), added per call ${result.baseline_bin_added_ms_per_call} ms`,
+          ]
+        : []),
     ].join("\n"),
   );
   console.log(JSON.stringify(result));
