@@ -12,7 +12,7 @@
  * system message after the first message, one loaded by the first call), `search-gone` (the same,
  * and at the middle call a deferred tool goes: claude's note that it is gone, a second system
  * message in mid-conversation) or `plain` (no deferred tools: no system message in mid-conversation).
- * Prints one JSON line: the prompt's wall time and CPU time at each request's start.
+ * Prints one JSON line: the prompt's wall and CPU time, and CPU time at each request's start.
  */
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
@@ -108,9 +108,12 @@ async function main(): Promise<void> {
   };
   const agent = new Agent({ model: counted, systemPrompt: "You are a bench.", tools: () => tools });
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const { reason } = await agent.prompt(PROMPT);
   const wallMs = performance.now() - started;
-  console.log(JSON.stringify({ variant, scenario, reason, requests, wallMs, wallStamps, cpuStamps }));
+  const cpu = process.cpuUsage(cpuAtStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(JSON.stringify({ variant, scenario, reason, requests, wallMs, cpuMs, wallStamps, cpuStamps }));
 }
 
 await main();

@@ -10,9 +10,9 @@
  * `before` (the wire cache module of BENCH_WIRE_BASELINE, a checkout of the commit before session
  * 31, e.g. `git worktree add --detach /tmp/wire-base 366147aa^`; the agent itself this
  * checkout's) and `off` (no wire cache). Figures: the agent's CPU per request over the last 100
- * calls and the prompt's wall time, medians of ROUNDS interleaved rounds (one short warm-up
- * round first), with ratios against `before` and `off` of the same rounds. The last line is one
- * JSON object.
+ * calls, the prompt's wall time and its CPU time (the agent's alone: what a loaded machine skews
+ * least), medians of ROUNDS interleaved rounds (one short warm-up round first), with ratios
+ * against `before` and `off` of the same rounds. The last line is one JSON object.
  */
 import { spawn } from "node:child_process";
 import os from "node:os";
@@ -35,6 +35,8 @@ interface SessionRun {
   reason: string;
   requests: number;
   wallMs: number;
+  /** The agent process's CPU time over the whole prompt. */
+  cpuMs: number;
   wallStamps: number[];
   cpuStamps: number[];
 }
@@ -98,6 +100,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 async function main(): Promise<void> {
   const cpu = new Map<string, number[]>();
   const wall = new Map<string, number[]>();
+  const runCpu = new Map<string, number[]>();
   const key = (variant: Variant, scenario: Scenario) => `${scenario}_${variant}`;
   const pairs = VARIANTS.flatMap((variant) => SCENARIOS.map((scenario) => ({ variant, scenario })));
   // A short warm-up round (file caches, the tsx cache), then the measured ones, each in a turned order.
@@ -109,8 +112,9 @@ async function main(): Promise<void> {
       const at = key(variant, scenario);
       cpu.set(at, [...(cpu.get(at) ?? []), cpuPerRequestLast(run)]);
       wall.set(at, [...(wall.get(at) ?? []), run.wallMs]);
+      runCpu.set(at, [...(runCpu.get(at) ?? []), run.cpuMs]);
       process.stderr.write(
-        `round ${round} ${at}: cpu ${round2(cpuPerRequestLast(run))} ms/request, ${Math.round(run.wallMs)} ms\n`,
+        `round ${round} ${at}: cpu ${round2(cpuPerRequestLast(run))} ms/request, run ${Math.round(run.wallMs)} ms, CPU ${Math.round(run.cpuMs)} ms\n`,
       );
     }
   }
@@ -125,16 +129,18 @@ async function main(): Promise<void> {
     for (const variant of VARIANTS) {
       result[`${name}_${variant}_cpu_ms_per_request_last_100`] = round2(of(cpu, variant));
       result[`${name}_${variant}_run_ms`] = Math.round(of(wall, variant));
+      result[`${name}_${variant}_run_cpu_ms`] = Math.round(of(runCpu, variant));
     }
     for (const base of VARIANTS.filter((variant) => variant !== "now")) {
       result[`${name}_cpu_ratio_vs_${base}`] = round3(of(cpu, "now") / of(cpu, base));
       result[`${name}_run_ratio_vs_${base}`] = round3(of(wall, "now") / of(wall, base));
+      result[`${name}_run_cpu_ratio_vs_${base}`] = round3(of(runCpu, "now") / of(runCpu, base));
     }
     lines.push(
       `  ${scenario.padEnd(12)} ` +
         VARIANTS.map(
           (variant) =>
-            `${variant}: ${result[`${name}_${variant}_cpu_ms_per_request_last_100`]} ms CPU a request (last ${WINDOW}), run ${result[`${name}_${variant}_run_ms`]} ms`,
+            `${variant}: ${result[`${name}_${variant}_cpu_ms_per_request_last_100`]} ms CPU a request (last ${WINDOW}), run ${result[`${name}_${variant}_run_ms`]} ms (CPU ${result[`${name}_${variant}_run_cpu_ms`]})`,
         ).join("; "),
     );
   }
