@@ -113,9 +113,11 @@ async function main(): Promise<void> {
   }
   const ms = (list: Run[]) => median(list.map((run) => run.ms));
   const cpu = (list: Run[]) => median(list.map((run) => run.cpuMs ?? Number.NaN));
-  const added = (calls: Run[], none: Run[]) =>
-    (ms(calls) - ms(none) - (ms(runs.without50) - ms(runs.without0))) / CALLS;
+  const added = (calls: Run[], none: Run[], of = ms) =>
+    (of(calls) - of(none) - (of(runs.without50) - of(runs.without0))) / CALLS;
   const addedPerCall = added(runs.with50, runs.with0);
+  // CPU time (GNU time's, 10 ms steps, every process of the run): what the load skews least.
+  const addedCpuPerCall = added(runs.with50, runs.with0, cpu);
   // Each round's own difference, so a load that drifts between rounds cancels.
   const pairedPerCall = median(
     runs.with50.map(
@@ -143,12 +145,16 @@ async function main(): Promise<void> {
     baseline_calls50_cpu_ms: round1(cpu(runs.without50)),
     added_ms_per_call: round2(addedPerCall),
     added_ms_per_call_paired: round2(pairedPerCall),
+    added_cpu_ms_per_call: round2(addedCpuPerCall),
+    env_path_no_call_cpu_ms: round1(cpu(runs.with0)),
+    baseline_no_call_cpu_ms: round1(cpu(runs.without0)),
     calls50_ratio: round3(ms(runs.with50) / ms(runs.without50)),
     ...(BASELINE
       ? {
           baseline_bin_calls50_ms: round1(ms(runs.baseline50)),
           baseline_bin_calls50_cpu_ms: round1(cpu(runs.baseline50)),
           baseline_bin_added_ms_per_call: round2(added(runs.baseline50, runs.baseline0)),
+          baseline_bin_added_cpu_ms_per_call: round2(added(runs.baseline50, runs.baseline0, cpu)),
         }
       : {}),
     check_us_with_folder: round1(withCheck),
@@ -158,12 +164,12 @@ async function main(): Promise<void> {
     [
       `env PATH bench: built binary, ./node_modules/.bin of ${FOLDER_ENTRIES} entries approved, median of ${ROUNDS} interleaved rounds (1 warm-up); Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
       `  -p, ${CALLS} bash true calls   with the env PATH ${result.env_path_calls50_ms} ms (CPU ${result.env_path_calls50_cpu_ms}), without ${result.baseline_calls50_ms} ms (CPU ${result.baseline_calls50_cpu_ms}): x${result.calls50_ratio}`,
-      `  -p, no call             with ${result.env_path_no_call_ms} ms, without ${result.baseline_no_call_ms} ms`,
-      `  added per call          ${result.added_ms_per_call} ms (medians), ${result.added_ms_per_call_paired} ms (rounds' own differences) (target <= 0.2)`,
+      `  -p, no call             with ${result.env_path_no_call_ms} ms (CPU ${result.env_path_no_call_cpu_ms}), without ${result.baseline_no_call_ms} ms (CPU ${result.baseline_no_call_cpu_ms})`,
+      `  added per call          ${result.added_ms_per_call} ms (medians), ${result.added_ms_per_call_paired} ms (rounds' own differences), CPU ${result.added_cpu_ms_per_call} ms (target <= 0.2)`,
       `  the check, in process   ${result.check_us_with_folder} µs with the folder, ${result.check_us_folder_absent} µs with no such folder`,
       ...(BASELINE
         ? [
-            `  baseline ${BASELINE}, with the env PATH: ${CALLS} calls ${result.baseline_bin_calls50_ms} ms (CPU ${result.baseline_bin_calls50_cpu_ms}), added per call ${result.baseline_bin_added_ms_per_call} ms`,
+            `  baseline ${BASELINE}, with the env PATH: ${CALLS} calls ${result.baseline_bin_calls50_ms} ms (CPU ${result.baseline_bin_calls50_cpu_ms}), added per call ${result.baseline_bin_added_ms_per_call} ms, CPU ${result.baseline_bin_added_cpu_ms_per_call} ms`,
           ]
         : []),
     ].join("\n"),
