@@ -4,9 +4,11 @@
  * sh "$f"; done` run the files the values name, as writing them out does. The values are followed
  * as written in the command (a value built of another variable set there too, `d=bin; f=$d/fmt`);
  * a variable may hold any value the command gives it (more names, never fewer), and an unquoted
- * value's words each count as well (`F="-x n"; sh $F`). A value from a command's output cannot be
- * named: a word running one is listed as such (usesOutputVariable). Not followed: a value from the
- * environment, `read` or a glob, or a word with another expansion beside it.
+ * value's words each count as well (`F="-x n"; sh $F`). A value from a command's output, `read`
+ * (`read f < list`), a glob (`for f in ./bin/*`) or the environment (`$X`, `$HOME/../x`) cannot be
+ * named: a word running one is listed as such (usesUnknownValue), as is a word running a glob
+ * (`sh ./s*`) or another expansion codebot does not follow (`${X:-a}`). The user's own folders
+ * (`$HOME/bin/x`, `$XDG_CONFIG_HOME/…`) are not the project's: followed as written.
  */
 import { ASSIGNMENT } from "./command-wrappers.js";
 import { type ShellWord, UNKNOWN_PART } from "./shell-words.js";
@@ -17,12 +19,39 @@ const REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g
 const DECLARES = new Set(["export", "local", "declare", "typeset", "readonly"]);
 /** More values than this a variable, or readings a word, may have: the rest are not followed. */
 const MAX_VALUES = 16;
+/** Builtins setting the variables they name to what they read: `read f`, `mapfile lines`. */
+const READS_INTO: Readonly<Record<string, string>> = {
+  read: "REPLY",
+  mapfile: "MAPFILE",
+  readarray: "MAPFILE",
+};
+/** A variable name, as `read` and `mapfile` take it. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Environment variables naming the user's own folders (or the current one): a word using them is
+ * the user's file, not one the repository chose — unless it climbs out with `..`.
+ */
+const OWN_ENVIRONMENT = new Set([
+  "HOME",
+  "PWD",
+  "XDG_CONFIG_HOME",
+  "XDG_DATA_HOME",
+  "XDG_STATE_HOME",
+  "XDG_CACHE_HOME",
+  "CLAUDE_CONFIG_DIR",
+  "CODEBOT_HOME",
+  "CLAUDE_PLUGIN_ROOT",
+  "CLAUDE_PLUGIN_DATA",
+]);
 
 /** The values set variables may hold, by name, and the variables set from a command's output. */
 export interface Variables {
   values: Map<string, string[]>;
-  /** Set from `$(…)` or backquotes (`f=$(jq -r .x)`, `for f in $(ls)`): what they hold is not known. */
-  fromOutput: Set<string>;
+  /**
+   * Set to what codebot cannot know: `$(…)` or backquotes (`f=$(jq -r .x)`, `for f in $(ls)`),
+   * `read`, `mapfile`, a glob (`for f in ./bin/*`), the environment (`f=$X`).
+   */
+  unknown: Set<string>;
 }
 
 /**
@@ -31,11 +60,18 @@ export interface Variables {
  */
 export function noteAssignments(words: readonly ShellWord[], program: number, variables: Variables): void {
   const name = program === -1 ? "" : (words[program] as ShellWord).text;
-  if (name === "for") {
+  const into = READS_INTO[name];
+  if (into !== undefined) {
+    // `read -p prompt f`: every name-like word counts (more names, never fewer).
+    const named = words.slice(program + 1).filter((w) => w.redirect === undefined && NAME.test(w.text));
+    for (const variable of [into, ...named.map((w) => w.text)]) variables.unknown.add(variable);
+    return;
+  }
+  if (name === "for" || name === "select") {
     const variable = words[program + 1];
     if (variable === undefined || words[program + 2]?.text !== "in") return;
     const values = words.slice(program + 3).filter((w) => w.redirect === undefined);
-    if (values.some((w) => w.outputOf !== undefined)) variables.fromOutput.add(variable.text);
+    if (values.some((w) => usesUnknownValue(w, variables))) variables.unknown.add(variable.text);
     add(
       variables,
       variable.text,
@@ -48,7 +84,7 @@ export function noteAssignments(words: readonly ShellWord[], program: number, va
   for (const word of assigning) {
     if (word.redirect !== undefined || !ASSIGNMENT.test(word.raw)) continue;
     const equals = word.text.indexOf("=");
-    if (word.outputOf !== undefined) variables.fromOutput.add(word.text.slice(0, equals));
+    if (usesUnknownValue(word, variables)) variables.unknown.add(word.text.slice(0, equals));
     add(
       variables,
       word.text.slice(0, equals),
@@ -77,11 +113,24 @@ export function variableReadings(word: ShellWord, variables: Variables): string[
 }
 
 /**
- * Whether `word` uses a variable the command set from a command's output (`root=$(git rev-parse
- * --show-toplevel); "$root/x"`): what it names is worked out as the command runs.
+ * Whether `word` holds a value codebot cannot know where it may name a file: a variable set to
+ * such a value (`root=$(git rev-parse --show-toplevel); "$root/x"`, `read f; sh "$f"`), one from
+ * the environment other than the user's own folders (`$X`, `$HOME/../$X`, `$HOME/..`), a `$(…)`
+ * other than `$(pwd)`, a glob (`./s*`), or an expansion not read as a plain `$name` (`${X:-a}`).
  */
-export function usesOutputVariable(word: ShellWord, variables: Variables): boolean {
-  return word.dynamic && referencedNames(word).some((name) => variables.fromOutput.has(name));
+export function usesUnknownValue(word: ShellWord, variables: Variables): boolean {
+  if (!word.dynamic) return false;
+  const names = referencedNames(word);
+  if (names.some((name) => variables.unknown.has(name))) return true;
+  const environment = names.filter((name) => !variables.values.has(name));
+  if (environment.some((name) => !OWN_ENVIRONMENT.has(name))) return true;
+  if (environment.length > 0 && /(?:^|\/)\.\.(?:\/|$)/.test(word.text)) return true;
+  const parts = word.text.split(UNKNOWN_PART).length - 1;
+  // Dynamic with no unknown part: a glob, expanded as the command runs.
+  if (parts === 0) return true;
+  // `$PWD` stands as one unknown part and one name; `$(pwd)` as one part and no name.
+  const currentDir = (word.currentDir?.length ?? 0) - names.filter((name) => name === "PWD").length;
+  return parts !== names.length + currentDir;
 }
 
 /** The names of the variables a word uses, as written (`$f`, `${f}`). */

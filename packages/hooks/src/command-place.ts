@@ -30,6 +30,12 @@ export interface Place {
    * written, by name: a word using it may name what they name (assigned-variables.ts). Shared as copies are.
    */
   variables?: Variables;
+  /**
+   * The words given to a program codebot cannot read (`~/bin/copy n /tmp/y`, a script's arguments,
+   * an interpreter's inline code): it may write a copy of a project file under any name they hold,
+   * so running such a name runs what codebot cannot name. Shared as copies are.
+   */
+  opaqueWords?: Set<string>;
 }
 
 /** A regular file inside the project, and whether it may be run as a program. */

@@ -7,6 +7,8 @@
  *   each source's name inside it (`cp a b /tmp/`, `cp -t /tmp a`); a source may be a folder
  *   (`cp -r bin /tmp/b`), whose files then lie under each of those names;
  * - `dd if=a of=b`;
+ * - a file written through an option (`curl -o y file://$PWD/n`, `wget -O y`, `sort -o y n`): a
+ *   copy of each file the command's other words name (a `file://` URL by its path) or it reads;
  * - failing closed, any command writing a file (`> y`, `>> y`, `tee y`, `dd of=y` without `if=`):
  *   what it writes may be a copy of any file its arguments or its `<` input name, or the commands
  *   whose output reaches it do (`cat n > y`, `tee y < n`, `cat n | tr a b > y`, `echo "$(cat n)" > y`).
@@ -39,7 +41,11 @@ export function copyOf(
   args: readonly ShellWord[],
   upstream: readonly ShellWord[] = [],
 ): Copy | undefined {
-  const named = COPIES.has(program) ? namedCopy(args) : program === "dd" ? ddCopy(args, upstream) : undefined;
+  const named = COPIES.has(program)
+    ? namedCopy(args)
+    : program === "dd"
+      ? ddCopy(args, upstream)
+      : optionCopy(program, args, upstream);
   const written = writtenCopy(program, args, upstream);
   if (named === undefined) return written;
   if (written === undefined) return named;
@@ -75,6 +81,62 @@ function namedCopy(args: readonly ShellWord[]): Copy | undefined {
   if (/^[^/]*:/.test(destination)) return undefined;
   const inside = names.map((name) => `${destination.replace(/\/+$/, "")}/${path.basename(name)}`);
   return { sources: names, destinations: target === undefined ? [destination, ...inside] : inside };
+}
+
+/**
+ * The options by which a program writes its output to a file, by program: the option alone (its
+ * value the next word, or attached: `-oy`, `--output=y`), and, for single-letter ones, after
+ * other letters without a value (`curl -so y`, `wget -qO y`).
+ */
+const OUTPUT_OPTIONS: Readonly<Record<string, { short: string; long: string }>> = {
+  curl: { short: "o", long: "--output" },
+  wget: { short: "O", long: "--output-document" },
+  sort: { short: "o", long: "--output" },
+};
+
+/** `curl -o y file://$PWD/n`, `wget -O y`, `sort -o y n`: the other words (and what it reads) copied to `y`. */
+function optionCopy(
+  program: string,
+  args: readonly ShellWord[],
+  upstream: readonly ShellWord[],
+): Copy | undefined {
+  const option = OUTPUT_OPTIONS[program];
+  if (option === undefined) return undefined;
+  const shortAlone = new RegExp(`^-[A-Za-z]*${option.short}$`);
+  const shortAttached = new RegExp(`^-[A-Za-z]*?${option.short}(.+)$`);
+  const destinations: string[] = [];
+  const sources: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k] as ShellWord;
+    if (word.redirect !== undefined) continue;
+    const text = currentDirRelative(word);
+    const next = args[k + 1];
+    const attached = text.startsWith(`${option.long}=`)
+      ? text.slice(option.long.length + 1)
+      : text.startsWith("--")
+        ? undefined
+        : shortAttached.exec(text)?.[1];
+    if ((text === option.long || shortAlone.test(text)) && next !== undefined) {
+      destinations.push(currentDirRelative(next));
+      k++;
+    } else if (attached !== undefined) destinations.push(attached);
+    else if (!text.startsWith("-")) sources.push(fileUrlPath(word) ?? text);
+  }
+  // `-O -`: to stdout, no file.
+  if (destinations.every((name) => name === "-")) return undefined;
+  return { sources: [...sources, ...inputsOf(args, upstream)], destinations };
+}
+
+/** The path a `file://` URL names (`file://$PWD/n`: `./n`), or `undefined` for another word. */
+function fileUrlPath(word: ShellWord): string | undefined {
+  const scheme = "file://";
+  if (!word.text.startsWith(scheme)) return undefined;
+  const currentDir = word.currentDir?.map((at) => at - scheme.length);
+  return currentDirRelative({
+    ...word,
+    text: word.text.slice(scheme.length),
+    ...(currentDir ? { currentDir } : {}),
+  });
 }
 
 /** `dd if=a of=b`: `a` (or, without `if=`, what the command reads) copied to `b`. */
@@ -117,7 +179,7 @@ function inputsOf(args: readonly ShellWord[], upstream: readonly ShellWord[]): s
 }
 
 /** The word's text, a leading `$PWD` or `$(pwd)` before a `/` (the hook runs in the project) read as `.`. */
-function currentDirRelative(word: ShellWord): string {
+export function currentDirRelative(word: ShellWord): string {
   const { text } = word;
   const leading = word.currentDir?.includes(0) === true && text[0] === UNKNOWN_PART;
   return leading && (text.length === 1 || text[1] === "/") ? `.${text.slice(1)}` : text;

@@ -23,12 +23,7 @@
  * and says what lies beyond is unchecked.
  */
 import path from "node:path";
-import {
-  noteAssignments,
-  usesOutputVariable,
-  type Variables,
-  variableReadings,
-} from "./assigned-variables.js";
+import { noteAssignments, usesUnknownValue, type Variables, variableReadings } from "./assigned-variables.js";
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import {
   changeDirectory,
@@ -42,7 +37,7 @@ import {
 import { ASSIGNMENT, type CommandStart, commandStart } from "./command-wrappers.js";
 import { runsComputedCode } from "./computed-code-loads.js";
 import { type ContentView, type ContentViews, noteView } from "./content-view.js";
-import { copyOf } from "./copied-files.js";
+import { copyOf, currentDirRelative } from "./copied-files.js";
 import { gitConfigCommand } from "./git-config-env.js";
 import { gitConfigFileCommand } from "./git-config-file.js";
 import { gitExecPrograms } from "./git-exec-path.js";
@@ -106,6 +101,8 @@ const MAX_INLINE_DEPTH = 8;
 const MAX_PASSES = 8;
 /** Readings of one command with its variables' values past this many are not read. */
 const MAX_READINGS = 16;
+/** For a command line read without the variables of the command around it. */
+const NO_VARIABLES: Variables = { values: new Map(), unknown: new Set() };
 
 /** One reading of a hook command, with the command lines it runs (`sh -c '…'`) read into it too. */
 interface Analysis {
@@ -124,7 +121,8 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
   const root = path.resolve(projectDir);
   const copies = new Map<string, ProjectFile[]>();
   const folderCopies = new Map<string, string[]>();
-  const variables: Variables = { values: new Map(), fromOutput: new Set() };
+  const variables: Variables = { values: new Map(), unknown: new Set() };
+  const opaqueWords = new Set<string>();
   let analysis: Analysis;
   // Read again while a reading finds more copies or variable values: a copy made or a variable set
   // after the word that runs it counts too, as a loop, a function or the hook's next run reaches it.
@@ -143,9 +141,15 @@ export function scriptReferences(command: string, projectDir: string): ScriptRef
       known: new Set(),
       gitConfigsRead: new Set(),
     };
-    readCommandLine(command, { dirs: [root], unknown: false, copies, folderCopies, variables }, analysis, 0);
+    readCommandLine(
+      command,
+      { dirs: [root], unknown: false, copies, folderCopies, variables, opaqueWords },
+      analysis,
+      0,
+    );
     const now =
-      variables.fromOutput.size +
+      variables.unknown.size +
+      opaqueWords.size +
       [copies, folderCopies, variables.values].reduce(
         (sum, map) => sum + [...map.values()].reduce((n, list) => n + list.length, 0),
         0,
@@ -240,6 +244,7 @@ function readInlineCommand(
       ...(place.copies === undefined ? {} : { copies: place.copies }),
       ...(place.folderCopies === undefined ? {} : { folderCopies: place.folderCopies }),
       ...(place.variables === undefined ? {} : { variables: place.variables }),
+      ...(place.opaqueWords === undefined ? {} : { opaqueWords: place.opaqueWords }),
     },
     analysis,
     depth + 1,
@@ -528,13 +533,17 @@ function referencesOf(
       ASSIGNMENT.test(word.raw);
     const loadedFrom = interpreter?.runs.get(k);
     // `--require=./x.js`, `S=./x.sh`: the value may name a script; an option alone does not.
+    // `"$PWD/n"`, `"$(pwd)/n"`: the hook runs in the project, so `./n`.
+    const whole = currentDirRelative(word);
     const text =
       runInputs.get(k) ??
       (loadedFrom !== undefined
-        ? word.text.slice(loadedFrom)
+        ? loadedFrom === 0
+          ? whole
+          : word.text.slice(loadedFrom)
         : option || assignment
           ? word.text.slice(word.text.indexOf("=") + 1 || word.text.length)
-          : word.text);
+          : whole);
     const assigned = assignment ? word.text.slice(0, word.text.indexOf("=")) : "";
     if (assignment && isLoadingVariable(assigned))
       for (const name of loadedFileNames(text))
@@ -570,18 +579,30 @@ function referencesOf(
       : projectFiles(text, root, place);
     for (const { file, executable } of files)
       if (runs || executable || unknownRole) add(file, runs || executable);
-    // `root=$(git rev-parse --show-toplevel); "$root/fmt"`: a program named as the command runs.
+    // `root=$(git rev-parse --show-toplevel); "$root/fmt"`, `read f; sh "$f"`, `sh ./s*`: a program named as the command runs.
     const runRole =
       role.program ||
       role.interpreted ||
       runInputs.has(k) ||
       (role.input && interpreter?.run.readsStdin === true);
-    if (runRole && place.variables !== undefined && usesOutputVariable(word, place.variables))
-      unnamed(analysis, word.raw);
+    if (runRole && usesUnknownValue(word, place.variables ?? NO_VARIABLES)) unnamed(analysis, word.raw);
+    // `~/bin/copy n /tmp/y; sh /tmp/y`: a file a program codebot cannot read may have written.
+    if (runRole && files.length === 0 && mayBeWritten(text, place)) unnamed(analysis, word.raw);
     // A data reader's argument is not run: a missing one is not an unchecked script.
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
   });
+  if (
+    programAt !== -1 &&
+    !argumentsKnown(program) &&
+    !SOURCES.has(program) &&
+    place.opaqueWords !== undefined
+  )
+    words.forEach((word, k) => {
+      // Not what it runs itself (`sh ~/copy.sh n /tmp/y`: the script's arguments).
+      if (k > programAt && word.redirect === undefined && interpreter?.runs.has(k) !== true)
+        place.opaqueWords?.add(word.text);
+    });
   // A command whose operands are data has no program word (`rsync a b`): its first word copies.
   const copier =
     programAt !== -1
@@ -592,6 +613,16 @@ function referencesOf(
       ? undefined
       : copyOf(path.basename((words[copier] as ShellWord).text), words.slice(copier + 1), flow.upstream);
   if (copy !== undefined) noteCopies(copy, root, place);
+}
+
+/**
+ * Whether a program codebot cannot read was given `text`, a path, as a word or inside its code
+ * (`python3 -c "shutil.copy('n', '/tmp/y')"`): it may have written a copy there (Place.opaqueWords).
+ */
+function mayBeWritten(text: string, place: Place): boolean {
+  if (!text.includes("/") || text.includes(UNKNOWN_PART)) return false;
+  for (const word of place.opaqueWords ?? []) if (word === text || word.includes(text)) return true;
+  return false;
 }
 
 /** Builtins naming a file they run by an option: `hash -p FILE name` (run for `name` after), `enable -f FILE name` (loaded into bash). */
