@@ -71,7 +71,8 @@ export function noteAssignments(words: readonly ShellWord[], program: number, va
     const variable = words[program + 1];
     if (variable === undefined || words[program + 2]?.text !== "in") return;
     const values = words.slice(program + 3).filter((w) => w.redirect === undefined);
-    if (values.some((w) => usesUnknownValue(w, variables))) variables.unknown.add(variable.text);
+    if (values.some((w) => w.outputOf !== undefined || usesUnknownValue(w, variables)))
+      variables.unknown.add(variable.text);
     add(
       variables,
       variable.text,
@@ -84,11 +85,20 @@ export function noteAssignments(words: readonly ShellWord[], program: number, va
   for (const word of assigning) {
     if (word.redirect !== undefined || !ASSIGNMENT.test(word.raw)) continue;
     const equals = word.text.indexOf("=");
-    if (usesUnknownValue(word, variables)) variables.unknown.add(word.text.slice(0, equals));
+    if (word.outputOf !== undefined || usesUnknownValue(word, variables))
+      variables.unknown.add(word.text.slice(0, equals));
+    // `d=$PWD/bin`: the hook runs in the project, so `./bin` (`$(pwd)` stays a command's output).
+    const currentDir =
+      word.outputOf === undefined &&
+      word.currentDir?.includes(equals + 1) === true &&
+      word.text[equals + 1] === UNKNOWN_PART;
+    const texts = currentDir
+      ? [`${word.text.slice(0, equals + 1)}.${word.text.slice(equals + 2)}`]
+      : textsOf(word, variables);
     add(
       variables,
       word.text.slice(0, equals),
-      textsOf(word, variables).map((text) => text.slice(equals + 1)),
+      texts.map((text) => text.slice(equals + 1)),
     );
   }
 }

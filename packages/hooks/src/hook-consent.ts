@@ -34,6 +34,11 @@ export interface ConsentSubject {
   env?: Readonly<Record<string, string>>;
   /** The plugin it came with: its folders are `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`. */
   plugin?: { root: string; dataDir: string };
+  /**
+   * The `PATH` the hook runs with when its entry's `env` sets none and the settings' `env` does
+   * (the user's own `env: {"PATH": "./bin:…"}`); without either, codebot's own.
+   */
+  searchPath?: string;
 }
 
 export interface HookConsent {
@@ -83,7 +88,11 @@ function projectPrograms(
 ): { scripts: string[]; unnamedRuns: string[] } {
   if (hook.spec.type !== "command") return { scripts: [], unnamedRuns: [] };
   const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
-  const references = scriptReferences(withSearchPath(commandLine(spec), hook.env, projectDir), projectDir);
+  const env =
+    hook.searchPath === undefined || hook.env?.PATH !== undefined
+      ? hook.env
+      : { ...hook.env, PATH: hook.searchPath };
+  const references = scriptReferences(withSearchPath(commandLine(spec), env, projectDir), projectDir);
   const programs = knownRoleFiles(references, views);
   for (const [name, value] of Object.entries(hook.env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))

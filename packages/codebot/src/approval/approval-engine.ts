@@ -49,6 +49,8 @@ export interface ApprovalEngineOptions {
   notify?: (message: string) => void;
   /** `--restricted`: some calls need a person's yes whatever the rules say (ToolApprovalOptions). */
   restricted?: boolean;
+  /** The user's own settings' `env` PATH, which hooks get (HookApprovalOptions). */
+  hookSearchPath?: () => string | undefined;
 }
 
 /**
@@ -94,6 +96,7 @@ export class ApprovalEngine {
       ...(options.hooksApprovedOnce ? { approvedOnce: options.hooksApprovedOnce } : {}),
       ask: options.askHookApproval,
       ...(options.notify ? { notify: options.notify } : {}),
+      ...(options.hookSearchPath ? { searchPath: options.hookSearchPath } : {}),
     });
   }
 

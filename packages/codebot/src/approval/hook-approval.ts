@@ -19,6 +19,12 @@ export interface HookApprovalOptions {
   ask?: AskHookApproval;
   /** Told when an "always" answer could not be saved (a full disk): it then holds for this session only. */
   notify?: (message: string) => void;
+  /**
+   * The `PATH` the settings' `env` gives hooks, when the user's own settings set it (not a project's
+   * approved value, whose grant covers its folders' programs): a relative folder in it makes a
+   * bare name the project's program.
+   */
+  searchPath?: () => string | undefined;
 }
 
 /** A hook as far as trust is concerned. */
@@ -58,10 +64,13 @@ export class HookApproval {
     if (this.options.trustProjectHooks === true) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
     const { source, fingerprint: entry, hook } = request;
-    const consent = hookConsent(
-      { source, fingerprint: entry, spec: hook.spec, env: hook.env, plugin: hook.plugin },
-      this.options.projectDir,
-    );
+    const consent = this.consentOf({
+      source,
+      fingerprint: entry,
+      spec: hook.spec,
+      env: hook.env,
+      plugin: hook.plugin,
+    });
     if (!consent.needed) return { approved: true };
     const { fingerprint } = consent;
     if (this.isTrusted(fingerprint)) return { approved: true };
@@ -97,7 +106,7 @@ export class HookApproval {
   untrusted<H extends HookIdentity>(hooks: readonly H[]): H[] {
     if (this.options.mode() === "plan" || this.options.trustProjectHooks === true) return [];
     return hooks.filter((h) => {
-      const consent = hookConsent(h, this.options.projectDir);
+      const consent = this.consentOf(h);
       return consent.needed && !this.isTrusted(consent.fingerprint);
     });
   }
@@ -107,7 +116,13 @@ export class HookApproval {
    * approved for it, the first time for that hook and program content; `undefined` otherwise.
    */
   tellHeld(hook: HeldHook): string | undefined {
-    return this.heldOnce(hook, hookConsent(hook, this.options.projectDir));
+    return this.heldOnce(hook, this.consentOf(hook));
+  }
+
+  /** What approving `hook` takes now, with the PATH the settings give it. */
+  private consentOf(hook: HookIdentity & { plugin?: { root: string; dataDir: string } }): HookConsent {
+    const searchPath = this.options.searchPath?.();
+    return hookConsent(searchPath === undefined ? hook : { ...hook, searchPath }, this.options.projectDir);
   }
 
   private heldOnce(hook: HeldHook, consent: HookConsent): string | undefined {

@@ -121,6 +121,7 @@ export class SessionPermissions {
           }
         : {}),
       askHookApproval: options.askHookApproval,
+      hookSearchPath: () => ownSettingsPath(this.settingsRead.settings),
       permissionHooks: permissionHooks(
         late.runner,
         late.stopRun,
@@ -258,4 +259,13 @@ export class SessionPermissions {
       (home) => realPathOfDeepestAncestor(path.resolve(home)),
     );
   }
+}
+
+/**
+ * The `PATH` of the settings' `env` when the user's own settings (or the managed ones) set it; not
+ * a project's approved value (it loads files: envFiles), whose grant covers its folders' programs.
+ */
+function ownSettingsPath(settings: RuntimeSettings): string | undefined {
+  if (settings.envFiles.some((run) => run.approvedFor === "PATH")) return undefined;
+  return settings.env.PATH;
 }
