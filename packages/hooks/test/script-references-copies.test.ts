@@ -1,19 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { filesRunBy } from "../src/script-references.js";
-import { tempDir } from "./support.js";
-
-/** A project shipping `n` (a plain file) and `bin/fmt` (an executable), a hook may copy and run. */
-function project() {
-  const dir = tempDir();
-  fs.mkdirSync(path.join(dir, "bin"));
-  const fmt = path.join(dir, "bin/fmt");
-  fs.writeFileSync(fmt, "#!/bin/sh\necho pwned\n", { mode: 0o755 });
-  const n = path.join(dir, "n");
-  fs.writeFileSync(n, "echo pwned\n");
-  return { dir, fmt, n };
-}
+import { guardProject as project } from "./support/guard-project.js";
 
 describe("a project file copied, linked or moved, then run by its new name", () => {
   it("running the copy runs the project file", () => {

@@ -1,0 +1,15 @@
+/** The project the own-hook guard's tests read commands in (script-references*.test.ts). */
+import fs from "node:fs";
+import path from "node:path";
+import { tempDir } from "../support.js";
+
+/** A temp project shipping `n` (a plain file) and `bin/fmt` (an executable), which a hook may run, copy or name. */
+export function guardProject(): { dir: string; fmt: string; n: string } {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, "bin"));
+  const fmt = path.join(dir, "bin/fmt");
+  fs.writeFileSync(fmt, "#!/bin/sh\necho pwned\n", { mode: 0o755 });
+  const n = path.join(dir, "n");
+  fs.writeFileSync(n, "echo pwned\n");
+  return { dir, fmt, n };
+}
