@@ -600,7 +600,12 @@ function referencesOf(
   )
     words.forEach((word, k) => {
       // Not what it runs itself (`sh ~/copy.sh n /tmp/y`: the script's arguments).
-      if (k > programAt && word.redirect === undefined && interpreter?.runs.has(k) !== true)
+      if (
+        k > programAt &&
+        word.redirect === undefined &&
+        interpreter?.runs.has(k) !== true &&
+        !namedPrograms.has(k)
+      )
         place.opaqueWords?.add(word.text);
     });
   // A command whose operands are data has no program word (`rsync a b`): its first word copies.
