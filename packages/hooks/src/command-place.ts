@@ -3,11 +3,12 @@
  * may have reached, a `PATH` set before, the copies of project files made so far, the variables
  * set), and the project's files and folders a word names from there.
  */
-import fs from "node:fs";
+import type fs from "node:fs";
 import path from "node:path";
 import type { Variables } from "./assigned-variables.js";
 import type { Copy } from "./copied-files.js";
 import { isWithin } from "./path-within.js";
+import { statPath } from "./recorded-reads.js";
 import { type ShellWord, UNKNOWN_PART } from "./shell-words.js";
 
 /** Where the command may be when it reaches a word: each directory a `cd` before it may have reached. */
@@ -141,7 +142,7 @@ export function inCopiedFolders(name: string, root: string, place: Place): Proje
 /** Any error looking a word up (too long a name, a file in the middle of the path) means no file. */
 export function statOf(file: string): fs.Stats | undefined {
   try {
-    return fs.statSync(file, { throwIfNoEntry: false });
+    return statPath(file);
   } catch {
     return undefined;
   }

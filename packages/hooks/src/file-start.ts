@@ -3,11 +3,12 @@
  * names what runs (a git config, pytest's `addopts`) is read this far, never a whole huge file.
  */
 import fs from "node:fs";
+import { openForReading } from "./recorded-reads.js";
 
 export function fileStart(file: string, maxBytes: number): string {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, "r");
+    fd = openForReading(file);
     // A buffer the size of the file, not of the limit: zero-filling 256 KiB for a 200-byte
     // .git/config cost more than all the rest of reading a git command's references.
     const size = fs.fstatSync(fd).size;

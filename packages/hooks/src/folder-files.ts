@@ -3,17 +3,16 @@
  * hook or a grant names may hold that a program runs or loads (a `GIT_EXEC_PATH`'s `git-*`, a
  * `PATH` folder's programs). The cap keeps a huge folder from stalling a fingerprint.
  */
-import fs from "node:fs";
+
 import path from "node:path";
+import { folderNames, statPath } from "./recorded-reads.js";
 
 export function folderFiles(folder: string, limit: number): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(folder).sort().slice(0, limit);
+    names = folderNames(folder).sort().slice(0, limit);
   } catch {
     return [];
   }
-  return names
-    .map((name) => path.join(folder, name))
-    .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true);
+  return names.map((name) => path.join(folder, name)).filter((file) => statPath(file)?.isFile() === true);
 }

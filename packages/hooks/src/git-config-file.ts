@@ -6,11 +6,11 @@
  * `core.hooksPath`…). Read as `git -c key=value …`, every value counts as a command line git may
  * run, failing closed, as a `-c` value on a command line does (nested-commands.ts).
  */
-import fs from "node:fs";
 import path from "node:path";
 import { fileStart } from "./file-start.js";
 import { gitOptions } from "./git-config-env.js";
 import { runsNothing } from "./git-config-inert.js";
+import { readBytes, statPath } from "./recorded-reads.js";
 
 /** Past this many bytes, the rest of the file is not read. */
 const MAX_CONFIG_BYTES = 256 * 1024;
@@ -48,7 +48,7 @@ export function gitConfigEntries(file: string): { key: string; value: string }[]
 export function gitConfigCodeView(file: string): string {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readBytes(file);
   } catch {
     return "";
   }
@@ -75,7 +75,7 @@ export function gitConfigCodeKeys(file: string): string[] {
 
 /** Whether `gitConfigCodeView` sees anything that can run code, reading no more than it must. */
 export function gitConfigRunsCode(file: string): boolean {
-  const size = fs.statSync(file, { throwIfNoEntry: false })?.size;
+  const size = statPath(file)?.size;
   if (size === undefined) return false;
   return size > MAX_CONFIG_BYTES || gitConfigCodeView(file) !== "";
 }

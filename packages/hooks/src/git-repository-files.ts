@@ -9,11 +9,11 @@
  * those that run nothing (git-config-inert.ts; read as the `git -c` options they stand for,
  * git-config-file.ts), and the executable files of its `hooks/` other than git's `*.sample`.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { gitConfigRunsCode } from "./git-config-file.js";
 import type { TemplateFiles } from "./git-template-dir.js";
 import { isWithin } from "./path-within.js";
+import { folderNames, pathExists, readTextFile, statPath } from "./recorded-reads.js";
 
 /** Past this many names in `hooks/`, the rest are not looked at. */
 const MAX_NAMES = 200;
@@ -69,14 +69,14 @@ export interface GitFolders {
 export function gitFoldersOf(dir: string): GitFolders | undefined {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     const dotGit = path.join(at, ".git");
-    const stat = fs.statSync(dotGit, { throwIfNoEntry: false });
+    const stat = statPath(dotGit);
     if (stat?.isDirectory() || stat?.isFile()) {
       const gitDir = gitFolder(dotGit, stat);
       if (gitDir === undefined) return undefined;
       return { gitDir, commonDir: commonDir(gitDir), ...(stat.isFile() ? { dotGitFile: dotGit } : {}) };
     }
     // A bare repository: git takes the folder itself when it has HEAD, objects/ and refs/.
-    if (["HEAD", "objects", "refs"].every((name) => fs.existsSync(path.join(at, name))))
+    if (["HEAD", "objects", "refs"].every((name) => pathExists(path.join(at, name))))
       return { gitDir: at, commonDir: commonDir(at) };
     if (at === path.dirname(at)) break;
   }
@@ -84,10 +84,7 @@ export function gitFoldersOf(dir: string): GitFolders | undefined {
 }
 
 /** The git folder `dotGit` is: itself, or the one a `.git` file's `gitdir:` line names. */
-function gitFolder(
-  dotGit: string,
-  stat = fs.statSync(dotGit, { throwIfNoEntry: false }),
-): string | undefined {
+function gitFolder(dotGit: string, stat = statPath(dotGit)): string | undefined {
   if (stat?.isDirectory()) return dotGit;
   if (!stat?.isFile()) return undefined;
   const target = /^gitdir:\s*(.*?)\s*$/m.exec(readText(dotGit))?.[1];
@@ -104,7 +101,7 @@ function commonDir(gitDir: string): string {
 function hookPrograms(folder: string): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(folder).sort().slice(0, MAX_NAMES);
+    names = folderNames(folder).sort().slice(0, MAX_NAMES);
   } catch {
     return [];
   }
@@ -112,14 +109,14 @@ function hookPrograms(folder: string): string[] {
     .filter((name) => !name.endsWith(".sample"))
     .map((name) => path.join(folder, name))
     .filter((file) => {
-      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      const stat = statPath(file);
       return stat?.isFile() === true && (stat.mode & 0o111) !== 0;
     });
 }
 
 function readText(file: string): string {
   try {
-    return fs.readFileSync(file, "utf8").slice(0, 4096);
+    return readTextFile(file).slice(0, 4096);
   } catch {
     return "";
   }

@@ -4,10 +4,10 @@
  * those hooks (`post-checkout` after a clone) and reads the copied `config` (§8). So a project
  * folder so named counts with the files of its `hooks/` and its `config`.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { folderFiles } from "./folder-files.js";
 import { isWithin } from "./path-within.js";
+import { statPath } from "./recorded-reads.js";
 
 /** Past this many names in `hooks/`, the rest are not looked at. */
 const MAX_NAMES = 200;
@@ -28,7 +28,7 @@ export function gitTemplateFiles(value: string, dirs: readonly string[], root: s
     if (!isWithin(folder, root)) continue;
     found.hooks.push(...folderFiles(path.join(folder, "hooks"), MAX_NAMES));
     const config = path.join(folder, "config");
-    if (fs.statSync(config, { throwIfNoEntry: false })?.isFile() === true) found.configs.push(config);
+    if (statPath(config)?.isFile() === true) found.configs.push(config);
   }
   return found;
 }

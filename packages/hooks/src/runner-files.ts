@@ -10,11 +10,11 @@
  * and `rust-toolchain.toml`. The trees
  * are walked as tree-files.ts says (capped, sorted).
  */
-import fs from "node:fs";
 import path from "node:path";
 import { fileStart } from "./file-start.js";
 import { pythonModuleNames } from "./interpreter-files.js";
 import { isWithin } from "./path-within.js";
+import { statPath } from "./recorded-reads.js";
 import { treeFiles } from "./tree-files.js";
 
 const PYTEST_CONFIGS = ["pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"];
@@ -115,7 +115,7 @@ function existing(dir: string, names: readonly string[]): string[] {
 }
 
 function isFile(file: string): boolean {
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  return statPath(file)?.isFile() === true;
 }
 
 /** A configuration file's first 64 KiB: where its `addopts`, a cargo `runner` are. */

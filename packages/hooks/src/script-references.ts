@@ -23,6 +23,7 @@
  * and says what lies beyond is unchecked.
  */
 import path from "node:path";
+import { AnalysisCache } from "./analysis-cache.js";
 import { noteAssignments, usesUnknownValue, type Variables, variableReadings } from "./assigned-variables.js";
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import {
@@ -116,9 +117,28 @@ interface Analysis {
   gitConfigsRead: Set<string>;
 }
 
-/** The project's files `command` runs and the words it cannot check (see ScriptReferences). */
+/** Each command's analysis, kept while the files it read are unchanged (analysis-cache.ts). */
+const analyses = new AnalysisCache<ScriptReferences>();
+
+/**
+ * The project's files `command` runs and the words it cannot check (see ScriptReferences). Read
+ * once per command and project while the files the reading looked at stay as they were; a fresh
+ * copy each time, so a caller may change it.
+ */
 export function scriptReferences(command: string, projectDir: string): ScriptReferences {
   const root = path.resolve(projectDir);
+  const found = analyses.get(`${root}\0${command}`, () => analyseCommand(command, root));
+  return {
+    files: [...found.files],
+    unchecked: [...found.unchecked],
+    unknownRole: [...found.unknownRole],
+    views: new Map(found.views),
+    gitFolderFiles: [...found.gitFolderFiles],
+    unnamedRuns: [...found.unnamedRuns],
+  };
+}
+
+function analyseCommand(command: string, root: string): ScriptReferences {
   const copies = new Map<string, ProjectFile[]>();
   const folderCopies = new Map<string, string[]>();
   const variables: Variables = { values: new Map(), unknown: new Set() };

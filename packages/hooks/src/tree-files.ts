@@ -4,8 +4,9 @@
  * without `.git` and `node_modules`; capped, as folderFiles is, so a huge tree cannot stall a
  * fingerprint: past MAX_FOLDERS folders or MAX_FILES files the rest is not looked at.
  */
-import fs from "node:fs";
+import type fs from "node:fs";
 import path from "node:path";
+import { folderEntries } from "./recorded-reads.js";
 
 const MAX_FOLDERS = 2000;
 const MAX_FILES = 200;
@@ -18,7 +19,7 @@ export function treeFiles(top: string, name: string): string[] {
     const folder = queue[k] as string;
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(folder, { withFileTypes: true });
+      entries = folderEntries(folder);
     } catch {
       continue;
     }
