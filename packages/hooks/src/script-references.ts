@@ -607,7 +607,9 @@ function referencesOf(
       (role.input && interpreter?.run.readsStdin === true);
     if (runRole && usesUnknownValue(word, place.variables ?? NO_VARIABLES)) unnamed(analysis, word.raw);
     // `~/bin/copy n /tmp/y; sh /tmp/y`: a file a program codebot cannot read may have written.
-    if (runRole && files.length === 0 && mayBeWritten(text, place)) unnamed(analysis, word.raw);
+    // A bare program name is looked up on PATH, not in the folder the copy may be in.
+    const lookedUp = role.program && !text.includes("/");
+    if (runRole && !lookedUp && files.length === 0 && mayBeWritten(text, place)) unnamed(analysis, word.raw);
     // A data reader's argument is not run: a missing one is not an unchecked script.
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
@@ -645,8 +647,11 @@ function referencesOf(
  * (`python3 -c "shutil.copy('n', '/tmp/y')"`): it may have written a copy there (Place.opaqueWords).
  */
 function mayBeWritten(text: string, place: Place): boolean {
-  if (!text.includes("/") || text.includes(UNKNOWN_PART)) return false;
-  for (const word of place.opaqueWords ?? []) if (word === text || word.includes(text)) return true;
+  if (text === "" || text.includes(UNKNOWN_PART)) return false;
+  const name = path.normalize(text);
+  // Inside code only a path, not a bare word that any code may hold.
+  for (const word of place.opaqueWords ?? [])
+    if (path.normalize(word) === name || (text.includes("/") && word.includes(text))) return true;
   return false;
 }
 

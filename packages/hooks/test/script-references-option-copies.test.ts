@@ -37,6 +37,7 @@ describe("a copy a program codebot cannot read may make, then run", () => {
     expect(unnamed("sh ~/copy.sh n /tmp/y; /tmp/y")).toEqual(["/tmp/y"]);
     expect(unnamed(`python3 -c "import shutil; shutil.copy('n', '/tmp/y')"; sh /tmp/y`)).toEqual(["/tmp/y"]);
     expect(unnamed("sh /tmp/y; ~/bin/copy n /tmp/y")).toEqual(["/tmp/y"]);
+    expect(unnamed("~/bin/copy n y; sh ./y")).toEqual(["./y"]);
   });
 
   it("its output not run, or a file it was not given run, holds nothing", () => {
@@ -44,6 +45,7 @@ describe("a copy a program codebot cannot read may make, then run", () => {
     for (const command of [
       "~/bin/copy n /tmp/y; cat /tmp/y",
       "sh ~/copy.sh n /tmp/y",
+      "~/bin/lint y; y --check",
       "mytool --out /tmp/report; sh ~/.claude/hooks/notify.sh",
     ])
       expect(held(command, dir), command).toEqual({ files: [], unnamedRuns: [] });
