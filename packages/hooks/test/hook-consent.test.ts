@@ -44,6 +44,24 @@ describe("a user's own hook in a project", () => {
     });
   });
 
+  it("that runs a bare name found through the settings' env PATH (searchPath) naming a project folder waits too", () => {
+    const dir = clonedRepo();
+    const hook = {
+      source: "user" as const,
+      fingerprint: "f".repeat(64),
+      spec: { type: "command" as const, command: "prettier --write x" },
+    };
+    expect(hookConsent({ ...hook, searchPath: "./node_modules/.bin:/usr/bin" }, dir)).toMatchObject({
+      needed: true,
+      scripts: [path.join(dir, "node_modules/.bin/prettier")],
+    });
+    expect(hookConsent({ ...hook, searchPath: "/usr/local/bin:/usr/bin" }, dir).needed).toBe(false);
+    // The entry's own env PATH is the one the hook runs with.
+    expect(
+      hookConsent({ ...hook, searchPath: "./node_modules/.bin", env: { PATH: "/usr/bin" } }, dir).needed,
+    ).toBe(false);
+  });
+
   it("that feeds a shell a here-document running the project's program waits too", () => {
     const dir = clonedRepo();
     expect(consentOf("user", "bash <<'EOF'\nnode_modules/.bin/prettier --write .\nEOF", dir)).toEqual({
