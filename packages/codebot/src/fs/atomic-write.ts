@@ -5,7 +5,7 @@ import path from "node:path";
  * Writes a whole file so that readers (and a crash) see either the old or the new content:
  * a temporary file in the same directory, then a rename over the target.
  */
-export function writeFileAtomic(file: string, content: string, mode?: number): void {
+export function writeFileAtomic(file: string, content: string | Uint8Array, mode?: number): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Named so that one a kill left behind says whose it is (a file tool's may be in the project).
   const temp = path.join(

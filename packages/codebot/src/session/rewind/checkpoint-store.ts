@@ -1,0 +1,217 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { writeFileAtomic } from "../../fs/atomic-write.js";
+import { endsMidLine } from "../../fs/ends-mid-line.js";
+
+/** A file larger than this is not kept: its prompt's row says it cannot be restored. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** What one session's copies may take in all; past it, files are not kept (said as above). */
+export const MAX_SESSION_BYTES = 256 * 1024 * 1024;
+
+/**
+ * One line of the index: a file as it was before a prompt's tools first changed it (`before`:
+ * its copy's hash, null when it did not exist, "too-big" when it was not kept), or what codebot
+ * left it as (`after`: after a tool's write or a restore, null when codebot removed it).
+ */
+type IndexLine =
+  | { prompt: string; at: number; file: string; before: string | null | "too-big"; mode?: number }
+  | { file: string; after: string | null };
+
+/** A file a rewind's code restore would put back, and how. */
+export interface FileToRestore {
+  file: string;
+  /** The hash of its copy, or null: the prompt's tools created it (restoring removes it). */
+  before: string | null;
+  mode?: number;
+}
+
+/** What a code restore did: files put back, removed, those kept aside first, those it could not restore. */
+export interface RestoreOutcome {
+  restored: string[];
+  removed: string[];
+  /** Files changed since outside codebot's tools: their content then, kept here before the restore. */
+  keptAside: { file: string; copy: string }[];
+  notRestorable: string[];
+}
+
+/**
+ * The copies of the files codebot's file tools (write, edit) changed, per prompt, kept with the
+ * session (`<session folder>/file-checkpoints/`): `index.jsonl` appended one line at a time, and
+ * `blobs/<sha256>` written whole (a temporary file renamed) before the line naming it. A crash
+ * at any point leaves a consistent store: a blob with no line is unused, a line cut off is
+ * skipped when read. Only the first change of a file in a prompt is copied; copies are shared by
+ * their hash.
+ */
+export class CheckpointStore {
+  private prompt: { uuid: string; at: number } | undefined;
+  /** Files copied for the current prompt. */
+  private copied = new Set<string>();
+
+  constructor(private readonly folder: () => string) {}
+
+  /** A prompt reached the model: the file changes its tools make from now on are its own. */
+  startPrompt(uuid: string, at = Date.now()): void {
+    this.prompt = { uuid, at };
+    this.copied = new Set();
+  }
+
+  /** A file tool is about to change `file`: it is copied, once per prompt. Never throws: a copy that fails is said by the row. */
+  before(file: string): void {
+    const prompt = this.prompt;
+    if (prompt === undefined || this.copied.has(file)) return;
+    this.copied.add(file);
+    let before: string | null | "too-big" = null;
+    let mode: number | undefined;
+    try {
+      const stat = fs.statSync(file);
+      mode = stat.mode & 0o7777;
+      before =
+        stat.size > MAX_FILE_BYTES || this.bytes() + stat.size > MAX_SESSION_BYTES
+          ? "too-big"
+          : this.keep(fs.readFileSync(file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") before = "too-big";
+    }
+    this.append({ prompt: prompt.uuid, at: prompt.at, file, before, ...(mode !== undefined ? { mode } : {}) });
+  }
+
+  /** A file tool wrote `content` to `file`: a later restore knows a change since was not codebot's. */
+  after(file: string, content: string | Buffer): void {
+    if (this.prompt === undefined) return;
+    this.append({ file, after: hashOf(content) });
+  }
+
+  /** The files each prompt's tools changed, in the order they were first changed (the picker's rows). */
+  changedBy(prompt: string): { file: string; restorable: boolean }[] {
+    return this.lines()
+      .filter((line): line is Extract<IndexLine, { prompt: string }> => "prompt" in line && line.prompt === prompt)
+      .map((line) => ({ file: line.file, restorable: line.before !== "too-big" }));
+  }
+
+  /**
+   * The files as they were before the prompt that started at `since` (ms): of every change made
+   * since, each file's first copy. Files whose copy was not kept are listed apart.
+   */
+  filesBefore(since: number): { files: FileToRestore[]; notRestorable: string[] } {
+    const first = new Map<string, Extract<IndexLine, { prompt: string }>>();
+    for (const line of this.lines())
+      if ("prompt" in line && line.at >= since && !first.has(line.file)) first.set(line.file, line);
+    const files: FileToRestore[] = [];
+    const notRestorable: string[] = [];
+    for (const line of first.values()) {
+      if (line.before === "too-big") notRestorable.push(line.file);
+      else files.push({ file: line.file, before: line.before, ...(line.mode !== undefined ? { mode: line.mode } : {}) });
+    }
+    return { files, notRestorable };
+  }
+
+  /**
+   * Puts the files back as they were before the prompt that started at `since`: a file the tools
+   * created is removed, a changed one gets its copy back. A file changed since outside codebot's
+   * tools (its content is not what they left) is restored too, its content then kept aside first.
+   */
+  restore(since: number): RestoreOutcome {
+    const { files, notRestorable } = this.filesBefore(since);
+    const left = this.lastLeft();
+    const outcome: RestoreOutcome = { restored: [], removed: [], keptAside: [], notRestorable };
+    for (const { file, before, mode } of files) {
+      const now = readOrNull(file);
+      const current = now === null ? null : hashOf(now);
+      if (current === before) continue;
+      if (now !== null && left.has(file) && left.get(file) !== current)
+        outcome.keptAside.push({ file, copy: this.blobPath(this.keep(now)) });
+      if (before === null) {
+        fs.rmSync(file, { force: true });
+        outcome.removed.push(file);
+      } else {
+        writeFileAtomic(file, fs.readFileSync(this.blobPath(before)), mode);
+        outcome.restored.push(file);
+      }
+      this.append({ file, after: before });
+    }
+    return outcome;
+  }
+
+  /** What codebot last left each file as. */
+  private lastLeft(): Map<string, string | null> {
+    const left = new Map<string, string | null>();
+    for (const line of this.lines()) if ("after" in line) left.set(line.file, line.after);
+    return left;
+  }
+
+  private keep(content: Buffer): string {
+    const hash = hashOf(content);
+    const blob = this.blobPath(hash);
+    if (!fs.existsSync(blob)) writeFileAtomic(blob, content);
+    return hash;
+  }
+
+  private bytes(): number {
+    const blobs = path.join(this.folder(), "blobs");
+    let total = 0;
+    for (const name of safeList(blobs)) total += fs.statSync(path.join(blobs, name)).size;
+    return total;
+  }
+
+  private blobPath(hash: string): string {
+    return path.join(this.folder(), "blobs", hash);
+  }
+
+  private indexPath(): string {
+    return path.join(this.folder(), "index.jsonl");
+  }
+
+  private append(line: IndexLine): void {
+    const index = this.indexPath();
+    fs.mkdirSync(path.dirname(index), { recursive: true });
+    // A line a crash cut off is ended first, so that this one stands on its own.
+    fs.appendFileSync(index, `${endsMidLine(index) ? "\n" : ""}${JSON.stringify(line)}\n`);
+  }
+
+  /** The index's lines; a line cut off or not of the index's shape is skipped. */
+  private lines(): IndexLine[] {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.indexPath(), "utf8");
+    } catch {
+      return [];
+    }
+    const lines: IndexLine[] = [];
+    for (const raw of text.split("\n")) {
+      if (raw === "") continue;
+      try {
+        const line = JSON.parse(raw) as IndexLine;
+        if (typeof line?.file === "string" && ("prompt" in line || "after" in line)) lines.push(line);
+      } catch {
+        // cut off by a crash
+      }
+    }
+    return lines;
+  }
+}
+
+/** The session's store folder: beside its transcript, where its sub-agents' transcripts are. */
+export function checkpointFolder(transcript: string): string {
+  return path.join(path.dirname(transcript), path.basename(transcript, ".jsonl"), "file-checkpoints");
+}
+
+function hashOf(content: string | Buffer): string {
+  return createHash("sha256").update(content).digest("hex");
+}
+
+function readOrNull(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function safeList(folder: string): string[] {
+  try {
+    return fs.readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
