@@ -256,7 +256,7 @@ describe("restoring a conversation from its transcript", () => {
     const whole = readTranscript(file);
     expect(whole.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(whole.skipped).toEqual(["line 4: cut off (the session ended while writing it); skipped"]);
-    expect(readTranscript(file, 5)).toEqual(whole);
+    expect(readTranscript(file, { chunkBytes: 5 })).toEqual(whole);
   });
 
   it("a transcript too big for one string (readFileSync fails with ERR_STRING_TOO_LONG beyond 512 MB) is still restored, line by line", () => {

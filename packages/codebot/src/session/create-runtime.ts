@@ -39,6 +39,7 @@ import { costOf } from "./model-prices.js";
 import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
 import { resumedCache } from "./resumed-cache.js";
+import { CheckpointStore, checkpointFolder } from "./rewind/checkpoint-store.js";
 import { Runtime } from "./runtime.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { Session } from "./session.js";
@@ -90,6 +91,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     notify,
   );
   const { transcript } = files;
+  const checkpoints = files.storage.persist
+    ? new CheckpointStore(() => checkpointFolder(files.transcriptPath))
+    : undefined;
   const totals = new SessionTotals(apiTime, codeChanges, toolTime, files.restored?.totals);
   const spendingLimit =
     options.maxBudgetUsd === undefined
@@ -240,6 +244,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     runner,
     fileWatch,
     codeChanges,
+    ...(checkpoints ? { checkpoints } : {}),
     agentEnv: agentEnvOf("agent"),
     tasks,
     customAgents,
@@ -328,6 +333,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     modelSpecOf: models.specOfStep,
     ...(structured ? { structured } : {}),
     stopFailure: (error, answer) => runner.fire("StopFailure", stopFailureInput(error, answer)),
+    ...(checkpoints ? { checkpoints } : {}),
   });
 
   // A RuntimeProblem is the line only (the place is in its message).
@@ -353,6 +359,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     fileWatch,
     settingsWatch: settingsReload.watch,
     identity: () => files.identity(),
+    ...(checkpoints ? { checkpoints } : {}),
     title: () => transcript.title,
     recordCommand: (command, output) => transcript.localCommandRun(command, output),
     recordCost,

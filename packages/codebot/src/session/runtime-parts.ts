@@ -18,6 +18,7 @@ import type { FileWatch } from "./file-watch.js";
 import type { ThinkingChange } from "./model-env.js";
 import type { ProjectSettings } from "./project-settings.js";
 import type { PromptIds } from "./prompt-ids.js";
+import type { CheckpointStore } from "./rewind/checkpoint-store.js";
 import type { ResumedSession, Session } from "./session.js";
 import type { SessionEvents } from "./session-events.js";
 import type { SessionLock } from "./session-lock.js";
@@ -51,6 +52,8 @@ export interface RuntimeParts {
   fileWatch: FileWatch;
   /** The settings files, for ConfigChange; closed with the session. */
   settingsWatch: SettingsWatch;
+  /** `/rewind`'s copies of the files the tools changed (none when the session writes nothing). */
+  checkpoints?: CheckpointStore;
   /** The session's id and files; `/resume` changes them. */
   identity(): { sessionId: string; transcriptPath: string; tasksPath: string };
   /** Writes what the session has used to its transcript (cost-state-line.ts): after each prompt and compaction when it changed; `leaving`, as the session is left, always (its wall time goes on). */

@@ -14,6 +14,8 @@ import { type ModelSwitchOutcome, switchModel } from "./model-switch.js";
 import type { PromptResult } from "./prompt-result.js";
 import { suggestNextPrompt } from "./prompt-suggestion.js";
 import { rememberDirectory } from "./remember-directory.js";
+import type { RestoreOutcome } from "./rewind/checkpoint-store.js";
+import { type RewindChoice, type RewindPoint, rewind, rewindPoints } from "./rewind/rewind.js";
 import type { RuntimeParts } from "./runtime-parts.js";
 import { RuntimeShutdown } from "./runtime-shutdown.js";
 import { RuntimeView } from "./runtime-view.js";
@@ -209,6 +211,22 @@ export class Runtime extends RuntimeView {
     if (this.shutdown.began) throw new Error("session: closed");
     this.parts.session.clear(this.parts.fresh());
     this.resumedShown = undefined;
+  }
+
+  /** `/rewind`'s list: the conversation's prompts, oldest first, with the files each one's tools changed. */
+  rewindPoints(): RewindPoint[] {
+    return rewindPoints(this.parts.identity().transcriptPath, this.parts.checkpoints);
+  }
+
+  /** `/rewind`: back to before `point` — the conversation, the files, or both (session/rewind/rewind.ts). Throws while a prompt runs. */
+  rewind(point: RewindPoint, choice: RewindChoice): RestoreOutcome | undefined {
+    if (this.shutdown.began) throw new Error("session: closed");
+    const { checkpoints, session } = this.parts;
+    return rewind(point, choice, {
+      transcript: this.parts.identity().transcriptPath,
+      store: checkpoints,
+      session,
+    });
   }
 
   /**

@@ -56,6 +56,8 @@ export interface SessionParts {
   structured?: StructuredOutput;
   /** The `provider/id` of a model that took a step (the session's, or a `--fallback-model`). */
   modelSpecOf(model: LanguageModelV3): string;
+  /** `/rewind`'s copies of the files the tools change: each prompt's are its own (session/rewind/). */
+  checkpoints?: { startPrompt(uuid: string): void };
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -275,6 +277,18 @@ export class Session {
   }
 
   /** Resolves when no prompt is running. */
+  /**
+   * `/rewind`'s conversation: the history as it was before a prompt (read back from the
+   * transcript), the next line following `parentUuid`, the line before that prompt. No hook fires
+   * (claude 2.1.328's rewind fires none, recorded). Throws while a prompt runs.
+   */
+  rewindTo(messages: ModelMessage[], parentUuid: string | null): void {
+    if (this.running || this.compacting) throw new Error("session: cannot rewind while a prompt is running");
+    this.parts.agent.replaceMessages(messages);
+    this.parts.meter.reset(messages);
+    this.parts.transcript.rewindTo(parentUuid);
+  }
+
   async settled(): Promise<void> {
     await this.running?.catch(() => undefined);
   }
@@ -347,7 +361,7 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
-    transcript.append(message, "main");
+    this.parts.checkpoints?.startPrompt(transcript.append(message, "main"));
     // The deferred tools the model is first told of, for a resume to know what it was told.
     const listing = agent.firstListing();
     if (listing) transcript.recordDeferredListing(listing);

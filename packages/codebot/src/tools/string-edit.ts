@@ -61,11 +61,13 @@ export function editFile(
   }
   const edited = change(text);
   if (!edited.ok) return fail(edited.error);
+  env.fileCheckpoints?.before(resolved.path);
   try {
     writeProjectFile(resolved.path, edited.text, mode);
   } catch (error) {
     return fail((error as Error).message);
   }
+  env.fileCheckpoints?.after(resolved.path, edited.text);
   env.onFileWritten?.(text, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };

@@ -20,6 +20,8 @@ export interface ToolEnvironment {
   hookEnvFile?(): string;
   /** `write` or `edit` replaced a file (`before` undefined: it is new), for `/cost`'s code changes. */
   onFileWritten?(before: string | undefined, after: string): void;
+  /** `write` or `edit` is about to change a file, and has: `/rewind`'s copies (session/rewind/checkpoint-store.ts). */
+  fileCheckpoints?: { before(file: string): void; after(file: string, content: string): void };
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
 }

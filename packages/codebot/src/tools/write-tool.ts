@@ -24,12 +24,14 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
         return { content: `write: ${args.file_path} is a directory`, isError: true };
       // What it held, for the lines the write changes (none kept when nothing counts them).
       const before = existing && env.onFileWritten ? readOrUndefined(resolved.path) : undefined;
+      env.fileCheckpoints?.before(resolved.path);
       try {
         // Keep an existing file's permissions (an executable script stays executable).
         writeProjectFile(resolved.path, args.content, existing?.mode);
       } catch (error) {
         return { content: `write: ${args.file_path}: ${(error as Error).message}`, isError: true };
       }
+      env.fileCheckpoints?.after(resolved.path, args.content);
       env.onFileWritten?.(before, args.content);
       const verb = existing ? "updated" : "created";
       return {

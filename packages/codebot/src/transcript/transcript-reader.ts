@@ -6,6 +6,7 @@ import { CacheTrail } from "./cache-trail.js";
 import { costStateOf, costTotalsOf } from "./cost-state-line.js";
 import { DeferredToolsTrail, deferredToolsNotesOf } from "./deferred-tools-delta-line.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
+import { type PromptLine, promptLineOf } from "./prompt-lines.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
@@ -41,6 +42,14 @@ export interface RestoredConversation {
   cache: CacheTrail;
   /** The deferred tools its model was told of (listing and notes); none when no listing was kept. */
   listedDeferred?: readonly string[];
+  /** The prompts of the history, oldest first: where `/rewind` can go back to. */
+  prompts: PromptLine[];
+}
+
+/** `before`: the history up to the line with this uuid, left out (a rewind to that prompt). */
+export interface ReadOptions {
+  chunkBytes?: number;
+  before?: string;
 }
 
 const INTERRUPTED = "interrupted: the session ended before this call finished";
@@ -55,8 +64,16 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  * cut off by a crash, or any other — is skipped and reported; a tool call whose result never came
  * gets an error result.
  */
-export function readTranscript(file: string, chunkBytes?: number): RestoredConversation {
+export function readTranscript(file: string, { chunkBytes, before }: ReadOptions = {}): RestoredConversation {
   const skipped: string[] = [];
+  /**
+   * How much history each main line left (`start`'s length after it), and in which span between
+   * clears and compactions: a prompt that follows an earlier line than the last is a rewind's
+   * (claude writes it so, the lines rewound over staying in the file), and the history goes on from there.
+   */
+  const after = new Map<string, { span: number; length: number }>();
+  let span = 0;
+  let previous: string | undefined;
   let start: TranscriptLine[] = [];
   let lastUuid: string | undefined;
   let title: string | undefined;
@@ -84,6 +101,17 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       continue;
     }
     const { line } = parsed;
+    if (previous !== undefined) after.set(previous, { span, length: start.length });
+    previous = undefined;
+    if (before !== undefined && line.uuid === before && line.isSidechain !== true) break;
+    if (line.isSidechain !== true && typeof line.uuid === "string") {
+      previous = line.uuid;
+      if (promptLineOf(line) !== undefined) {
+        const from = line.parentUuid == null ? { span, length: 0 } : after.get(line.parentUuid);
+        if (from !== undefined && from.span === span && from.length < start.length)
+          start.length = from.length;
+      }
+    }
     title = titleOf(line) ?? title;
     usage = costStateOf(line) ?? usage;
     totals = costTotalsOf(line) ?? totals;
@@ -102,6 +130,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       pending = undefined;
       summary = undefined;
       start = [];
+      span += 1;
       systemPrompt = undefined;
       lastUuid = line.uuid;
       continue;
@@ -125,6 +154,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
       cache.compacted();
       summary = { line: line as TranscriptLine, discovered: pending.discovered };
       start = [];
+      span += 1;
       pending = undefined;
       systemPrompt = undefined;
     } else keepBefore();
@@ -156,6 +186,7 @@ export function readTranscript(file: string, chunkBytes?: number): RestoredConve
     skipped,
     interrupted,
     cache,
+    prompts: start.flatMap((line) => promptLineOf(line) ?? []),
     ...(title !== undefined ? { title } : {}),
     ...(usage !== undefined ? { usage } : {}),
     ...(totals !== undefined ? { totals } : {}),

@@ -102,6 +102,15 @@ export class TranscriptWriter {
     this.sinceTitle = TITLE_AGAIN_AFTER;
   }
 
+  /**
+   * `/rewind`: the main agent's next line follows `uuid` (the line before the prompt gone back
+   * to; null: the conversation's start), as claude's does. The lines after it stay in the file.
+   */
+  rewindTo(uuid: string | null): void {
+    if (uuid === null) this.lastUuid.delete("main");
+    else this.lastUuid.set("main", uuid);
+  }
+
   /** The session's title, if a hook gave one (or the resumed transcript had one). */
   get title(): string | undefined {
     return this.currentTitle;
@@ -144,7 +153,7 @@ export class TranscriptWriter {
     agentName = "main",
     marks: { isCompactSummary?: true; agentId?: string; isMeta?: true } = {},
     step: { usage?: Usage; model?: string } = {},
-  ): void {
+  ): string {
     const uuid = randomUUID();
     const removed = removedToolsOf(message);
     const added = addedToolsOf(message);
@@ -153,7 +162,7 @@ export class TranscriptWriter {
         { ...deferredToolsDeltaLine({ removed, added }), ...this.mainChainFields(uuid) },
         { key: "main", uuid },
       );
-      return;
+      return uuid;
     }
     const chain = marks.agentId ?? agentName;
     const converted = toTranscriptMessage(message);
@@ -180,6 +189,7 @@ export class TranscriptWriter {
       ...marks,
     };
     this.write(line, { key: chain, uuid });
+    return uuid;
   }
 
   /** Where a line of the main conversation stands: its uuid chained after the last one, when, whose. */

@@ -31,6 +31,10 @@ const COMMANDS: readonly [string, string][] = [
     "/resume [id|n]",
     "pick one of this project's sessions to go on with (↑/↓, type to filter), or go on with that one",
   ],
+  [
+    "/rewind",
+    "go back to before an earlier prompt: the conversation, the files codebot's file tools changed, or both (also Esc Esc)",
+  ],
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
   [
     "/reload-plugins",

@@ -2,7 +2,7 @@
  * Two Ctrl+C within this time quit, even while a run is going on; at the prompt, two of Ctrl+C and
  * Ctrl+D. claude 2.1.328's double press (recorded in tmux: Ctrl+D 0.8 s apart quit, 0.9 s did not).
  */
-const DOUBLE_INTERRUPT_MS = 800;
+export const DOUBLE_INTERRUPT_MS = 800;
 
 /**
  * Where the interactive session is: starting, at the prompt, running a prompt or command, asking,

@@ -2,7 +2,7 @@ import type readline from "node:readline";
 import type { Runtime } from "../../session/runtime.js";
 import type { SessionView } from "../output/session-view.js";
 import type { Styles } from "../output/styles.js";
-import type { InteractiveState } from "./interactive-state.js";
+import { DOUBLE_INTERRUPT_MS, type InteractiveState } from "./interactive-state.js";
 import type { Questions } from "./questions.js";
 
 export interface InterruptKeyParts {
@@ -19,13 +19,15 @@ export interface InterruptKeyParts {
   clearPrompt: () => void;
   /** The prompt comes back. */
   idle: () => void;
+  /** Esc twice on an empty prompt: `/rewind`'s picker. */
+  rewind: () => void;
 }
 
 /** What each key does; the session listens for them where it listens for the others, in their order. */
 export interface InterruptKeys {
   ctrlC: () => void;
   ctrlD: () => void;
-  esc: (text: string | undefined, key: { name?: string } | undefined) => void;
+  esc: (text: string | undefined, key: { name?: string; meta?: boolean } | undefined) => void;
 }
 
 /**
@@ -75,11 +77,23 @@ export function interruptKeys(parts: InterruptKeyParts): InterruptKeys {
     view.notice(s.dim("(Ctrl+D again to quit)"));
     parts.idle();
   };
+  /** When Esc was last pressed at the prompt (a second soon after is Esc Esc). */
+  let escAtPrompt = 0;
   // Esc interrupts the running step: the prompt ends there and the session waits for input.
-  const esc = (_text: string | undefined, key: { name?: string } | undefined): void => {
+  // At the prompt, Esc twice clears what was typed, or on an empty prompt opens /rewind's picker (claude 2.1.328's, recorded).
+  const esc = (_text: string | undefined, key: { name?: string; meta?: boolean } | undefined): void => {
     // Esc answering a command's question (it settled before this listener ran) interrupts nothing.
-    if (key?.name !== "escape" || !state.is.busy || state.is.quitting || state.is.commandAsks) return;
-    parts.interrupt("Esc: interrupting");
+    if (key?.name !== "escape" || state.is.quitting || state.is.commandAsks) return;
+    if (state.is.busy) return void parts.interrupt("Esc: interrupting");
+    if (!state.promptFree()) return;
+    const now = Date.now();
+    // Two pressed at once reach readline as one Esc with meta (ESC ESC).
+    const twice = key.meta === true || now - escAtPrompt < DOUBLE_INTERRUPT_MS;
+    escAtPrompt = twice ? 0 : now;
+    if (!twice) return;
+    if (rl.line === "") return void parts.rewind();
+    rl.write(null, { ctrl: true, name: "e" });
+    rl.write(null, { ctrl: true, name: "u" });
   };
   return { ctrlC, ctrlD, esc };
 }

@@ -328,7 +328,11 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (state.is.inputEnded) return void turns.watchBackground();
     if (!terminal) return;
     promptScreen.draw();
+    // `/rewind`'s prompt, given back to be edited and sent again.
+    if (refill !== undefined) rl.write(refill);
+    refill = undefined;
   };
+  let refill: string | undefined;
   // SessionStart hooks answer after the prompt is drawn: a title one gave goes on the status line then.
   void rt.started().then(() => {
     if (state.atPrompt()) status.draw();
@@ -375,7 +379,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
                 state.commandAsking(() => questions.ask(question, choices, fallback)),
               // A list moved through by keys needs them one at a time: a terminal's.
               ...(terminal
-                ? { choose: <T>(list: ListQuestion<T>) => state.commandAsking(() => questions.choose(list)) }
+                ? {
+                    choose: <T>(list: ListQuestion<T>) => state.commandAsking(() => questions.choose(list)),
+                    setInput: (text: string) => {
+                      refill = text;
+                    },
+                  }
                 : {}),
             }),
       }),
@@ -427,6 +436,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     interrupt: (what) => turns.interrupt(what),
     clearPrompt,
     idle,
+    rewind: () => {
+      clearPrompt();
+      void turns.handle("/rewind");
+    },
   });
   rl.on("SIGINT", keys.ctrlC);
   // Back from Ctrl+Z (fg): readline paused its input, and with nothing else to wait for the process

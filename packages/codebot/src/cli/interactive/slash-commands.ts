@@ -22,6 +22,7 @@ import { modelCommand } from "./model-command.js";
 import { permissionsLines } from "./permissions-command.js";
 import { permissionsEdit } from "./permissions-edit.js";
 import { reloadPluginsCommand } from "./reload-plugins-command.js";
+import { rewindCommand } from "./rewind-command.js";
 import { SessionPicker } from "./session-picker.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
@@ -95,6 +96,9 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "resume":
       await resumeCommand(arg, ctx);
+      return undefined;
+    case "rewind":
+      await rewindCommand(ctx);
       return undefined;
     case "skills":
       for (const line of skillLines(ctx.runtime)) ctx.print(line);

@@ -30,6 +30,8 @@ export interface SlashContext {
    * undefined where none can be answered (prompts from a pipe).
    */
   ask?<T extends string>(question: string, choices: Record<string, T>, fallback: T): Promise<T>;
+  /** Puts text in the input, to be edited and sent (`/rewind` gives the prompt back); only on a terminal. */
+  setInput?(text: string): void;
   /** Asks the user to pick from a list by keys (↑/↓, typing, Enter, Esc); only on a terminal. */
   choose?<T>(list: ListQuestion<T>): Promise<T | undefined>;
 }

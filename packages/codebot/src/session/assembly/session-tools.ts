@@ -10,6 +10,7 @@ import { StructuredOutput } from "../../tools/structured-output-tool.js";
 import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
 import type { CodeChanges } from "../code-changes.js";
 import type { FileWatch } from "../file-watch.js";
+import type { CheckpointStore } from "../rewind/checkpoint-store.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { SpendingLimit } from "../spending-limit.js";
 import { subagentModels } from "../subagent-model.js";
@@ -38,6 +39,8 @@ export interface ToolParts {
   fileWatch: FileWatch;
   /** The lines the file tools changed, for `/cost`. */
   codeChanges: CodeChanges;
+  /** `/rewind`'s copies of the files `write` and `edit` change. */
+  checkpoints?: CheckpointStore;
   /** The environment of the commands the agent runs (the session id changes with /clear). */
   agentEnv: () => Record<string, string>;
   tasks: TaskStore;
@@ -87,6 +90,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       readRules,
       onCwdChange: (oldCwd, newCwd) => parts.fileWatch.cwdChanged(oldCwd, newCwd),
       onFileWritten: (before, after) => parts.codeChanges.count(before, after),
+      ...(parts.checkpoints ? { fileCheckpoints: parts.checkpoints } : {}),
     },
     tasks: parts.tasks,
     taskHooks: runner,

@@ -73,7 +73,13 @@ export class CheckpointStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") before = "too-big";
     }
-    this.append({ prompt: prompt.uuid, at: prompt.at, file, before, ...(mode !== undefined ? { mode } : {}) });
+    this.append({
+      prompt: prompt.uuid,
+      at: prompt.at,
+      file,
+      before,
+      ...(mode !== undefined ? { mode } : {}),
+    });
   }
 
   /** A file tool wrote `content` to `file`: a later restore knows a change since was not codebot's. */
@@ -85,7 +91,9 @@ export class CheckpointStore {
   /** The files each prompt's tools changed, in the order they were first changed (the picker's rows). */
   changedBy(prompt: string): { file: string; restorable: boolean }[] {
     return this.lines()
-      .filter((line): line is Extract<IndexLine, { prompt: string }> => "prompt" in line && line.prompt === prompt)
+      .filter(
+        (line): line is Extract<IndexLine, { prompt: string }> => "prompt" in line && line.prompt === prompt,
+      )
       .map((line) => ({ file: line.file, restorable: line.before !== "too-big" }));
   }
 
@@ -101,7 +109,12 @@ export class CheckpointStore {
     const notRestorable: string[] = [];
     for (const line of first.values()) {
       if (line.before === "too-big") notRestorable.push(line.file);
-      else files.push({ file: line.file, before: line.before, ...(line.mode !== undefined ? { mode: line.mode } : {}) });
+      else
+        files.push({
+          file: line.file,
+          before: line.before,
+          ...(line.mode !== undefined ? { mode: line.mode } : {}),
+        });
     }
     return { files, notRestorable };
   }

@@ -1,0 +1,169 @@
+/**
+ * `/rewind` and Esc Esc in a terminal: the picker of the conversation's prompts, then what to
+ * restore — the conversation, the files the file tools changed, both — as claude 2.1.328's.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { type LoopbackModelServer, reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { requestText, type Sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { startSessionWith } from "./support/terminal-session.js";
+import type { TmuxSession } from "./support/tmux.js";
+
+useBuiltCli();
+
+/** Three prompts: the first writes a.txt, the second edits it, writes b.txt and runs bash, the third edits a.txt. */
+async function threePrompts(): Promise<{ box: Sandbox; server: LoopbackModelServer; term: TmuxSession }> {
+  const session = await startSessionWith(
+    [
+      reply.toolCall("write", { file_path: "a.txt", content: "v1\n" }),
+      reply.text("one done"),
+      reply.toolCalls(
+        toolCall("edit", { file_path: "a.txt", old_string: "v1", new_string: "v2" }),
+        toolCall("write", { file_path: "b.txt", content: "b new\n" }),
+        toolCall("bash", { command: "echo bash-made > c.txt" }),
+      ),
+      reply.text("two done"),
+      reply.toolCall("edit", { file_path: "a.txt", old_string: "v2", new_string: "v3" }),
+      reply.text("three done"),
+      reply.text("after the rewind"),
+    ],
+    { args: ["--permission-mode", "bypassPermissions"], size: { columns: 100, rows: 40 } },
+  );
+  const { term } = session;
+  term.submit("step one");
+  await term.waitForScreen(/^one done$/m);
+  term.submit("step two");
+  await term.waitForScreen(/^two done$/m);
+  term.submit("step three");
+  await term.waitForScreen(/^three done$/m);
+  await term.waitForScreen(/^›\s*$/m);
+  return session;
+}
+
+/** Opens the picker with /rewind, chooses the second prompt, then the option numbered `option`. */
+async function rewindToStepTwo(term: TmuxSession, option: string): Promise<string> {
+  term.submit("/rewind");
+  await term.waitForScreen("Enter to continue · Esc to cancel");
+  term.press("Up");
+  term.press("Up");
+  await term.waitForScreen(/^❯ step two$/m);
+  term.press("Enter");
+  const options = await term.waitForScreen("Restore to the point before you sent this message:");
+  term.type(option);
+  return options;
+}
+
+const read = (box: Sandbox, file: string) =>
+  fs.existsSync(box.at(file)) ? fs.readFileSync(box.at(file), "utf8") : undefined;
+
+describe("/rewind", { timeout: 180_000 }, () => {
+  it("lists the prompts, oldest first, each over the files its tools changed, then (current), chosen", async () => {
+    const { term } = await threePrompts();
+    term.submit("/rewind");
+    const screen = await term.waitForScreen("Enter to continue · Esc to cancel");
+    expect(screen).toContain(
+      [
+        "Rewind",
+        "Restore the code and/or conversation to the point before…",
+        "  step one",
+        "  a.txt",
+        "  step two",
+        "  2 files changed",
+        "  step three",
+        "  a.txt",
+        "❯ (current)",
+        "Enter to continue · Esc to cancel",
+      ].join("\n"),
+    );
+    term.press("Escape");
+    await term.waitForScreen(/^rewind cancelled$/m);
+  });
+
+  it("Esc Esc on an empty prompt opens the picker", async () => {
+    const { term } = await threePrompts();
+    term.press("Escape");
+    term.press("Escape");
+    const screen = await term.waitForScreen("Enter to continue · Esc to cancel");
+    expect(screen).toContain("❯ (current)");
+  });
+
+  it("offers the four choices, saying what each restores", async () => {
+    const { term } = await threePrompts();
+    const screen = await rewindToStepTwo(term, "");
+    expect(screen).toContain(
+      [
+        "│ step two",
+        "The conversation goes back to before this message.",
+        "The code will be restored in a.txt, b.txt.",
+        "❯ 1. Restore code and conversation",
+        "  2. Restore conversation",
+        "  3. Restore code",
+        "  4. Never mind",
+      ].join("\n"),
+    );
+  });
+
+  it("code and conversation: the files back, bash's left, the next request without the prompts rewound", async () => {
+    const { box, server, term } = await threePrompts();
+    await rewindToStepTwo(term, "1");
+    await term.waitForScreen(/^rewound the conversation to before: step two$/m);
+    expect(read(box, "a.txt")).toBe("v1\n");
+    expect(read(box, "b.txt")).toBeUndefined();
+    expect(read(box, "c.txt")).toBe("bash-made\n");
+    // The prompt is given back in the input: replaced here by another.
+    await term.waitForScreen(/^› step two$/m);
+    term.press("C-u");
+    term.submit("plain after rewind");
+    await term.waitForScreen(/^after the rewind$/m);
+    const sent = requestText(server.requests.at(-1));
+    expect(sent).toContain("step one");
+    expect(sent).not.toContain("step two");
+    expect(sent).not.toContain("three done");
+  });
+
+  it("conversation only: the files stay as they are", async () => {
+    const { box, server, term } = await threePrompts();
+    await rewindToStepTwo(term, "2");
+    await term.waitForScreen(/^rewound the conversation to before: step two$/m);
+    expect(read(box, "a.txt")).toBe("v3\n");
+    expect(read(box, "b.txt")).toBe("b new\n");
+    term.press("C-u");
+    term.submit("plain after rewind");
+    await term.waitForScreen(/^after the rewind$/m);
+    expect(requestText(server.requests.at(-1))).not.toContain("step two");
+  });
+
+  it("code only: the conversation goes on as it was", async () => {
+    const { box, server, term } = await threePrompts();
+    await rewindToStepTwo(term, "3");
+    await term.waitForScreen(/^removed b\.txt \(created since\)$/m);
+    expect(read(box, "a.txt")).toBe("v1\n");
+    expect(read(box, "b.txt")).toBeUndefined();
+    term.submit("plain after rewind");
+    await term.waitForScreen(/^after the rewind$/m);
+    expect(requestText(server.requests.at(-1))).toContain("three done");
+  });
+
+  it("a file changed outside codebot since is restored, its content then kept aside and said", async () => {
+    const { box, term } = await threePrompts();
+    fs.writeFileSync(box.at("a.txt"), "the user's own\n");
+    await rewindToStepTwo(term, "3");
+    await term.waitForScreen(/^a\.txt was changed since outside codebot: that content is kept at/m);
+    expect(read(box, "a.txt")).toBe("v1\n");
+    // The copy is with the session's checkpoints, in codebot's home.
+    const kept = fs
+      .readdirSync(box.home, { recursive: true, encoding: "utf8" })
+      .map((name) => path.join(box.home, name))
+      .filter((file) => fs.statSync(file).isFile() && fs.readFileSync(file, "utf8") === "the user's own\n");
+    expect(kept).toHaveLength(1);
+  });
+
+  it("Never mind changes nothing", async () => {
+    const { box, term } = await threePrompts();
+    await rewindToStepTwo(term, "4");
+    await term.waitForScreen(/^rewind cancelled$/m);
+    expect(read(box, "a.txt")).toBe("v3\n");
+  });
+});
