@@ -106,10 +106,17 @@ export function readTranscript(file: string, { chunkBytes, before }: ReadOptions
     if (before !== undefined && line.uuid === before && line.isSidechain !== true) break;
     if (line.isSidechain !== true && typeof line.uuid === "string") {
       previous = line.uuid;
-      if (promptLineOf(line) !== undefined) {
-        const from = line.parentUuid == null ? { span, length: 0 } : after.get(line.parentUuid);
+      // codebot's rewind line (transcript-writer.ts rewindTo), or a prompt following an earlier line (claude's).
+      const rewind = line.subtype === "rewind";
+      if (rewind || promptLineOf(line) !== undefined) {
+        const from =
+          line.parentUuid == null ? (rewind ? { span, length: 0 } : undefined) : after.get(line.parentUuid);
         if (from !== undefined && from.span === span && from.length < start.length)
           start.length = from.length;
+      }
+      if (rewind) {
+        lastUuid = line.uuid;
+        continue;
       }
     }
     title = titleOf(line) ?? title;

@@ -103,12 +103,25 @@ export class TranscriptWriter {
   }
 
   /**
-   * `/rewind`: the main agent's next line follows `uuid` (the line before the prompt gone back
-   * to; null: the conversation's start), as claude's does. The lines after it stay in the file.
+   * `/rewind`'s conversation: a line following `uuid` (the line before the prompt gone back to;
+   * null: the conversation's start), which the main agent's next lines follow. The lines after
+   * `uuid` stay in the file, off the branch: a resume reads the history up to `uuid`, then what
+   * follows this line (transcript-reader.ts), quit before another prompt or not. claude writes no
+   * such line (its next prompt follows `uuid`): its prompt lines branch off the same way.
    */
   rewindTo(uuid: string | null): void {
-    if (uuid === null) this.lastUuid.delete("main");
-    else this.lastUuid.set("main", uuid);
+    const line = randomUUID();
+    this.write(
+      {
+        type: "system",
+        subtype: "rewind",
+        content: "Conversation rewound",
+        level: "info",
+        ...this.mainChainFields(line),
+        parentUuid: uuid,
+      },
+      { key: "main", uuid: line },
+    );
   }
 
   /** The session's title, if a hook gave one (or the resumed transcript had one). */

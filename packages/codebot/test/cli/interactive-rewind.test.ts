@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type LoopbackModelServer, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { requestText, type Sandbox } from "./support/cli-fixtures.js";
+import { printRun, requestText, type Sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { startSessionWith } from "./support/terminal-session.js";
 import type { TmuxSession } from "./support/tmux.js";
@@ -133,6 +133,32 @@ describe("/rewind", { timeout: 180_000 }, () => {
     term.submit("plain after rewind");
     await term.waitForScreen(/^after the rewind$/m);
     expect(requestText(server.requests.at(-1))).not.toContain("step two");
+  });
+
+  it("-c after a rewind goes on from the rewound point, and can rewind the files still", async () => {
+    const { box, term } = await threePrompts();
+    await rewindToStepTwo(term, "2");
+    await term.waitForScreen(/^rewound the conversation to before: step two$/m);
+    term.press("C-u");
+    term.submit("/exit");
+    await term.exitCode();
+    const { server, r } = await printRun("go on", [reply.text("went on")], { box, flags: ["-c"] });
+    expect(r.code).toBe(0);
+    const sent = requestText(server.requests[0]);
+    expect(sent).toContain("one done");
+    expect(sent).not.toContain("step two");
+    // The files' copies are the session's: a later rewind still puts them back.
+    const continued = await startSessionWith([], { box, args: ["-c"], size: { columns: 100, rows: 40 } });
+    continued.term.submit("/rewind");
+    await continued.term.waitForScreen("Enter to continue · Esc to cancel");
+    continued.term.press("Up", "Up", "Up");
+    await continued.term.waitForScreen(/^❯ step one$/m);
+    continued.term.press("Enter");
+    await continued.term.waitForScreen("Restore to the point before you sent this message:");
+    continued.term.type("3");
+    await continued.term.waitForScreen(/^removed .*a\.txt.*\(created since\)$/m);
+    expect(read(box, "a.txt")).toBeUndefined();
+    expect(read(box, "b.txt")).toBeUndefined();
   });
 
   it("code only: the conversation goes on as it was", async () => {
