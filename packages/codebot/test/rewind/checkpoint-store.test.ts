@@ -103,6 +103,9 @@ describe("CheckpointStore", () => {
     const second = new CheckpointStore(() => folder);
     second.startPrompt("p2", 2000);
     toolWrite(second, a, "a later\n");
+    // The line written after the cut one stands on its own: the copy taken in p2 is there.
+    second.restore(2000);
+    expect(fs.readFileSync(a, "utf8")).toBe("a after\n");
     const outcome = second.restore(1000);
 
     expect(fs.readFileSync(a, "utf8")).toBe("a before\n");
