@@ -89,6 +89,15 @@ describe("/rewind", { timeout: 180_000 }, () => {
     expect(screen).toContain("❯ (current)");
   });
 
+  it("Esc Esc with text typed clears it, and opens no picker", async () => {
+    const { term } = await threePrompts();
+    term.type("a draft");
+    await term.waitForScreen(/^› a draft$/m);
+    term.press("Escape", "Escape");
+    await term.waitForScreen(/^›\s*$/m);
+    expect(term.screen()).not.toContain("Enter to continue · Esc to cancel");
+  });
+
   it("offers the four choices, saying what each restores", async () => {
     const { term } = await threePrompts();
     const screen = await rewindToStepTwo(term, "");
