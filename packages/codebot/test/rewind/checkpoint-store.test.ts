@@ -40,7 +40,13 @@ describe("CheckpointStore", () => {
 
     expect(fs.readFileSync(a, "utf8")).toBe("v1\n");
     expect(fs.existsSync(b)).toBe(false);
-    expect(outcome).toMatchObject({ restored: [a], removed: [b], keptAside: [], notRestorable: [] });
+    expect(outcome).toMatchObject({
+      restored: [a],
+      removed: [b],
+      keptAside: [],
+      notRestorable: [],
+      failed: [],
+    });
   });
 
   it("keeps aside a file changed outside codebot since, then restores it", () => {
@@ -71,6 +77,24 @@ describe("CheckpointStore", () => {
       { file: big, restorable: false },
     ]);
     expect(store.restore(1000).notRestorable).toEqual([big]);
+  });
+
+  it("a file it cannot restore (a folder there now) is said, and the others are restored", () => {
+    const store = new CheckpointStore(() => folder);
+    const a = path.join(project, "a.txt");
+    const b = path.join(project, "b.txt");
+    fs.writeFileSync(a, "before\n");
+    store.startPrompt("p1", 1000);
+    toolWrite(store, b, "new\n");
+    toolWrite(store, a, "after\n");
+    fs.rmSync(b);
+    fs.mkdirSync(b);
+
+    const outcome = store.restore(1000);
+
+    expect(outcome.failed.map((f) => f.file)).toEqual([b]);
+    expect(outcome.restored).toEqual([a]);
+    expect(fs.readFileSync(a, "utf8")).toBe("before\n");
   });
 
   it("keeps a file's mode when it restores it", () => {

@@ -47,6 +47,8 @@ function outcomeLines(outcome: RestoreOutcome, cwd: string, s: Styles): string[]
     lines.push(
       s.yellow(`${shownPath(file, cwd)} was changed since outside codebot: that content is kept at ${copy}`),
     );
+  for (const { file, reason } of outcome.failed)
+    lines.push(s.red(`could not restore ${shownPath(file, cwd)}: ${reason}`));
   if (outcome.notRestorable.length > 0)
     lines.push(s.yellow(`not restored (too big to keep a copy): ${names(outcome.notRestorable)}`));
   return lines;

@@ -33,6 +33,8 @@ export interface RestoreOutcome {
   /** Files changed since outside codebot's tools: their content then, kept here before the restore. */
   keptAside: { file: string; copy: string }[];
   notRestorable: string[];
+  /** Files the restore could not write or remove (a folder now where a file was), and why: the others are restored. */
+  failed: { file: string; reason: string }[];
 }
 
 /**
@@ -127,23 +129,37 @@ export class CheckpointStore {
   restore(since: number): RestoreOutcome {
     const { files, notRestorable } = this.filesBefore(since);
     const left = this.lastLeft();
-    const outcome: RestoreOutcome = { restored: [], removed: [], keptAside: [], notRestorable };
+    const outcome: RestoreOutcome = { restored: [], removed: [], keptAside: [], notRestorable, failed: [] };
     for (const { file, before, mode } of files) {
-      const now = readOrNull(file);
-      const current = now === null ? null : hashOf(now);
-      if (current === before) continue;
-      if (now !== null && left.has(file) && left.get(file) !== current)
-        outcome.keptAside.push({ file, copy: this.blobPath(this.keep(now)) });
-      if (before === null) {
-        fs.rmSync(file, { force: true });
-        outcome.removed.push(file);
-      } else {
-        writeFileAtomic(file, fs.readFileSync(this.blobPath(before)), mode);
-        outcome.restored.push(file);
+      try {
+        this.restoreOne(file, before, mode, left, outcome);
+      } catch (error) {
+        outcome.failed.push({ file, reason: (error as Error).message });
       }
-      this.append({ file, after: before });
     }
     return outcome;
+  }
+
+  private restoreOne(
+    file: string,
+    before: string | null,
+    mode: number | undefined,
+    left: Map<string, string | null>,
+    outcome: RestoreOutcome,
+  ): void {
+    const now = readOrNull(file);
+    const current = now === null ? null : hashOf(now);
+    if (current === before) return;
+    if (now !== null && left.has(file) && left.get(file) !== current)
+      outcome.keptAside.push({ file, copy: this.blobPath(this.keep(now)) });
+    if (before === null) {
+      fs.rmSync(file, { force: true });
+      outcome.removed.push(file);
+    } else {
+      writeFileAtomic(file, fs.readFileSync(this.blobPath(before)), mode);
+      outcome.restored.push(file);
+    }
+    this.append({ file, after: before });
   }
 
   /** What codebot last left each file as. */
@@ -213,11 +229,13 @@ function hashOf(content: string | Buffer): string {
   return createHash("sha256").update(content).digest("hex");
 }
 
+/** The file's content; null when there is none (a folder there is not read: restoring it fails, said). */
 function readOrNull(file: string): Buffer | null {
   try {
     return fs.readFileSync(file);
-  } catch {
-    return null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
   }
 }
 
