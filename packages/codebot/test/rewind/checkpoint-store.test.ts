@@ -72,9 +72,14 @@ describe("CheckpointStore", () => {
     toolWrite(store, path.join(project, "a.txt"), "x");
     toolWrite(store, big, "small now");
 
-    expect(store.changedBy("p1")).toEqual([
-      { file: path.join(project, "a.txt"), restorable: true },
-      { file: big, restorable: false },
+    expect(store.rows([{ uuid: "p1", at: 1000 }])).toEqual([
+      {
+        files: [
+          { file: path.join(project, "a.txt"), restorable: true },
+          { file: big, restorable: false },
+        ],
+        toRestore: [path.join(project, "a.txt")],
+      },
     ]);
     expect(store.restore(1000).notRestorable).toEqual([big]);
   });

@@ -90,35 +90,16 @@ export class CheckpointStore {
     this.append({ file, after: hashOf(content) });
   }
 
-  /** The files each prompt's tools changed, in the order they were first changed (the picker's rows). */
-  changedBy(prompt: string): { file: string; restorable: boolean }[] {
-    return this.lines()
-      .filter(
-        (line): line is Extract<IndexLine, { prompt: string }> => "prompt" in line && line.prompt === prompt,
-      )
-      .map((line) => ({ file: line.file, restorable: line.before !== "too-big" }));
-  }
-
   /**
-   * The files as they were before the prompt that started at `since` (ms): of every change made
-   * since, each file's first copy. Files whose copy was not kept are listed apart.
+   * `/rewind`'s rows, the index read once: for each prompt, the files its tools changed (in the
+   * order they were first changed) and those a restore to before it would put back.
    */
-  filesBefore(since: number): { files: FileToRestore[]; notRestorable: string[] } {
-    const first = new Map<string, Extract<IndexLine, { prompt: string }>>();
-    for (const line of this.lines())
-      if ("prompt" in line && line.at >= since && !first.has(line.file)) first.set(line.file, line);
-    const files: FileToRestore[] = [];
-    const notRestorable: string[] = [];
-    for (const line of first.values()) {
-      if (line.before === "too-big") notRestorable.push(line.file);
-      else
-        files.push({
-          file: line.file,
-          before: line.before,
-          ...(line.mode !== undefined ? { mode: line.mode } : {}),
-        });
-    }
-    return { files, notRestorable };
+  rows(prompts: readonly { uuid: string; at: number }[]): { files: ChangedFile[]; toRestore: string[] }[] {
+    const lines = this.lines();
+    return prompts.map((prompt) => ({
+      files: changedBy(lines, prompt.uuid),
+      toRestore: filesBefore(lines, prompt.at).files.map((f) => f.file),
+    }));
   }
 
   /**
@@ -127,7 +108,7 @@ export class CheckpointStore {
    * tools (its content is not what they left) is restored too, its content then kept aside first.
    */
   restore(since: number): RestoreOutcome {
-    const { files, notRestorable } = this.filesBefore(since);
+    const { files, notRestorable } = filesBefore(this.lines(), since);
     const left = this.lastLeft();
     const outcome: RestoreOutcome = { restored: [], removed: [], keptAside: [], notRestorable, failed: [] };
     for (const { file, before, mode } of files) {
@@ -218,6 +199,45 @@ export class CheckpointStore {
     }
     return lines;
   }
+}
+
+/** A file a prompt's tools changed; not restorable when it was too big to copy. */
+export interface ChangedFile {
+  file: string;
+  restorable: boolean;
+}
+
+type CopyLine = Extract<IndexLine, { prompt: string }>;
+
+function changedBy(lines: readonly IndexLine[], prompt: string): ChangedFile[] {
+  return lines
+    .filter((line): line is CopyLine => "prompt" in line && line.prompt === prompt)
+    .map((line) => ({ file: line.file, restorable: line.before !== "too-big" }));
+}
+
+/**
+ * The files as they were before the prompt that started at `since` (ms): of every change made
+ * since, each file's first copy. Files whose copy was not kept are listed apart.
+ */
+function filesBefore(
+  lines: readonly IndexLine[],
+  since: number,
+): { files: FileToRestore[]; notRestorable: string[] } {
+  const first = new Map<string, CopyLine>();
+  for (const line of lines)
+    if ("prompt" in line && line.at >= since && !first.has(line.file)) first.set(line.file, line);
+  const files: FileToRestore[] = [];
+  const notRestorable: string[] = [];
+  for (const line of first.values()) {
+    if (line.before === "too-big") notRestorable.push(line.file);
+    else
+      files.push({
+        file: line.file,
+        before: line.before,
+        ...(line.mode !== undefined ? { mode: line.mode } : {}),
+      });
+  }
+  return { files, notRestorable };
 }
 
 /** The session's store folder: beside its transcript, where its sub-agents' transcripts are. */

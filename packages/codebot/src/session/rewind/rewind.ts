@@ -2,12 +2,12 @@ import fs from "node:fs";
 import type { PromptLine } from "../../transcript/prompt-lines.js";
 import { readTranscript } from "../../transcript/transcript-reader.js";
 import type { Session } from "../session.js";
-import type { CheckpointStore, RestoreOutcome } from "./checkpoint-store.js";
+import type { ChangedFile, CheckpointStore, RestoreOutcome } from "./checkpoint-store.js";
 
 /** A prompt `/rewind` can go back to, with the files its tools changed. */
 export interface RewindPoint extends PromptLine {
   /** The files its own tools changed (the picker's row). */
-  files: { file: string; restorable: boolean }[];
+  files: ChangedFile[];
   /** The files a code restore to before it would put back: its tools' and later prompts'. */
   toRestore: string[];
 }
@@ -21,11 +21,9 @@ export interface RewindChoice {
 /** The conversation's prompts, oldest first, each with the files its tools changed (none without a store). */
 export function rewindPoints(transcript: string, store: CheckpointStore | undefined): RewindPoint[] {
   if (!fs.existsSync(transcript)) return [];
-  return readTranscript(transcript).prompts.map((prompt) => ({
-    ...prompt,
-    files: store?.changedBy(prompt.uuid) ?? [],
-    toRestore: store?.filesBefore(prompt.at).files.map((f) => f.file) ?? [],
-  }));
+  const { prompts } = readTranscript(transcript);
+  const rows = store?.rows(prompts);
+  return prompts.map((prompt, i) => ({ ...prompt, files: [], toRestore: [], ...rows?.[i] }));
 }
 
 /**
