@@ -40,3 +40,18 @@ describe("/status", { timeout: 120_000 }, () => {
     expect(transcripts.filter((file) => file.endsWith(`${id}.jsonl`))).toHaveLength(1);
   });
 });
+
+describe("/status with a hostile session name", { timeout: 120_000 }, () => {
+  it("shows the name on one row, its escapes dropped and a right-to-left override written out, as /resume lists it", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("unused")]);
+    const name = "mine\x1b]0;pwned\x07\nPermission mode: bypassPermissions\u202etxt";
+    const term = await startSession(box, server, { args: ["-n", name] });
+    term.submit("/status");
+    await term.waitForScreen(/^Setting sources:/m);
+    const screen = term.screen();
+    const rows = screen.slice(screen.lastIndexOf("› /status")).split("\n").slice(1, 7);
+    expect(rows[1]).toBe("Session name:    mine Permission mode: bypassPermissions\\u202etxt");
+    expect(rows.filter((row) => row.startsWith("Permission mode:"))).toEqual(["Permission mode: ask"]);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { Runtime } from "../../session/runtime.js";
 import { shownFile } from "../output/shown-file.js";
+import { shownTitle } from "../output/session-title.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 import { codebotVersion } from "../version.js";
 
@@ -14,7 +15,9 @@ export function statusLines(runtime: Runtime): string[] {
   const plugins = runtime.project.plugins.length;
   const fields: [string, string][] = [
     ["Version", codebotVersion()],
-    ["Session name", runtime.title === undefined ? "none (-n names a session)" : runtime.title],
+    // One line, bidi and zero-width characters written out, as /resume's list shows it: a name from
+    // a hook, /rename or a cloned repository's transcript could forge a row under it.
+    ["Session name", runtime.title === undefined ? "none (-n names a session)" : shownTitle(runtime.title)],
     ["Session ID", runtime.sessionId],
     ["cwd", runtime.cwd],
     ["Model", runtime.modelSpec],
