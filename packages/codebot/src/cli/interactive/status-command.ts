@@ -3,8 +3,8 @@
  * Version, Session name, Session ID, cwd, Model, Setting sources), with codebot's permission mode.
  */
 import type { Runtime } from "../../session/runtime.js";
-import { shownFile } from "../output/shown-file.js";
 import { shownTitle } from "../output/session-title.js";
+import { shownFile } from "../output/shown-file.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 import { codebotVersion } from "../version.js";
 
