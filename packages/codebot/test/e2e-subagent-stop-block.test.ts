@@ -74,6 +74,29 @@ describe("SubagentStop groups that block", () => {
     expect(s.model.requests).toHaveLength(5);
   });
 
+  it("only the block at the cap is marked as ending the sub-agent's run (its ⚑ line is not 'sent back')", async () => {
+    const always = command(`echo '{"decision":"block","reason":"never good enough"}'`);
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", always)] }, postStopValidation: { maxAttempts: 3 } },
+      script: [
+        reply.toolCall("agent", { prompt: "fix it" }, "a1"),
+        reply.text("try 1"),
+        reply.text("try 2"),
+        reply.text("try 3"),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    const blocks = s.events.flatMap((e) =>
+      e.kind === "hook" && e.record.event === "SubagentStop" ? [[e.record.outcome, e.endsRun ?? false]] : [],
+    );
+    expect(blocks).toEqual([
+      ["blocked", false],
+      ["blocked", false],
+      ["blocked", true],
+    ]);
+  });
+
   it("a native SubagentStop entry cannot keep the sub-agent going", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStop: [command("exit 2", { blocking: true })] } },

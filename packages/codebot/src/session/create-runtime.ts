@@ -252,6 +252,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     background,
     middleware,
     stopHookCap,
+    lastStopAttempt,
     notify,
   });
   const sessionStartEffects: SessionStartEffects = {

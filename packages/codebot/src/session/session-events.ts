@@ -21,7 +21,7 @@ export type SessionEvent =
   | { kind: "hook_progress"; progress: HookProgress }
   /** A started hook has finished: its output, before its trace record. */
   | { kind: "hook_end"; end: HookEnd }
-  /** `endsRun`: a Stop hook's block at the attempts cap, which ends the run instead of sending the agent back. */
+  /** `endsRun`: a Stop or SubagentStop hook's block at the attempts cap, which ends the (sub-)agent's run instead of sending it back. */
   | { kind: "hook"; record: TraceRecord; endsRun?: true }
   | { kind: "notice"; message: string }
   /** An http PreToolUse hook failed or timed out and its call went ahead unchecked (once per hook): claude's `hook_no_verdict` line. */

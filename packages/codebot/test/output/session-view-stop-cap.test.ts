@@ -53,6 +53,15 @@ describe("a Stop hook's ⚑ line at the attempts cap", () => {
     expect(line.trimEnd().split("\n")).toHaveLength(1);
   });
 
+  it("a SubagentStop hook's says the sub-agent's run ends there", () => {
+    let text = "";
+    const view = new SessionView({ write: (w) => (text += w), status: () => {} }, plain, { trace: "ran" });
+    view.onEvent({ kind: "hook", record: { ...blocked, event: "SubagentStop" }, endsRun: true });
+    expect(text).toContain(
+      'hook SubagentStop "tests" · ends the sub-agent\'s run at the attempts cap · exit 2',
+    );
+  });
+
   it("a block before the cap still reads 'sent back'", () => {
     expect(shown(false)).toContain('hook Stop "tests" · sent back · exit 2');
   });

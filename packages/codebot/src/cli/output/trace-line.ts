@@ -77,7 +77,7 @@ interface HeadOptions {
   file?: boolean;
   /** Cut the hook's name to this many columns (a narrow terminal: its outcome stays in view). */
   nameColumns?: number;
-  /** A Stop hook's block at the attempts cap: the run ends, the agent is not sent back. */
+  /** A Stop or SubagentStop hook's block at the attempts cap: the (sub-)agent's run ends, it is not sent back. */
   endsRun?: boolean;
 }
 
@@ -98,7 +98,13 @@ export const SENDS_BACK: ReadonlySet<string> = new Set(["Stop", "SubagentStop"])
 function outcomeText(record: TraceRecord, styles: Styles, endsRun: boolean): string {
   switch (record.outcome) {
     case "blocked":
-      if (endsRun) return styles.red("ends the run at the attempts cap");
+      // A sub-agent's run ends with its last answer as the agent tool's result; the main agent goes on.
+      if (endsRun)
+        return styles.red(
+          record.event === "SubagentStop"
+            ? "ends the sub-agent's run at the attempts cap"
+            : "ends the run at the attempts cap",
+        );
       // A Stop hook's block is the agent told to go on (tests still fail), not a refusal.
       return SENDS_BACK.has(record.event) ? styles.yellow("sent back") : styles.red("blocked");
     case "failed":

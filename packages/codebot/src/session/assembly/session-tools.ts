@@ -10,6 +10,7 @@ import { StructuredOutput } from "../../tools/structured-output-tool.js";
 import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
 import type { CodeChanges } from "../code-changes.js";
 import type { FileWatch } from "../file-watch.js";
+import type { LastStopAttempt } from "../last-stop-attempt.js";
 import type { CheckpointStore } from "../rewind/checkpoint-store.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { SpendingLimit } from "../spending-limit.js";
@@ -50,6 +51,8 @@ export interface ToolParts {
   middleware: readonly ToolMiddleware[];
   /** The most consecutive SubagentStop blocks per run (stop-hook-cap.ts). */
   stopHookCap: number;
+  /** Marks a SubagentStop block at that cap, which ends the sub-agent's run. */
+  lastStopAttempt: LastStopAttempt;
   notify: Notify;
 }
 
@@ -112,7 +115,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       maxTurns: options.maxTurns,
       ...parts.limits,
       ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => models.spec) } : {}),
-      ...parts.subagentRuns.host(runner, agentScopes, parts.stopHookCap),
+      ...parts.subagentRuns.host(runner, agentScopes, parts.stopHookCap, parts.lastStopAttempt),
     },
   });
   // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.

@@ -3,6 +3,7 @@ import { type HookRunner, subagentTranscriptPath } from "@codebot/hooks";
 import type { AgentHookScopes } from "../../agents/agent-hook-scopes.js";
 import { GENERAL_PURPOSE, type SubagentHost } from "../../tools/agent-tool.js";
 import { TranscriptWriter } from "../../transcript/transcript-writer.js";
+import type { LastStopAttempt } from "../last-stop-attempt.js";
 import type { SessionEvents, SubagentOrigin } from "../session-events.js";
 import { StopHooks } from "../stop-hooks.js";
 import type { SessionFiles } from "./session-files.js";
@@ -40,6 +41,7 @@ export class SubagentRuns {
     runner: HookRunner,
     scopes: AgentHookScopes,
     maxAttempts: number,
+    lastStopAttempt: LastStopAttempt,
   ): Pick<SubagentHost, "onEvent" | "recordMessage" | "started" | "onStop" | "stopped"> {
     const { files, cwd, notify } = this.session;
     return {
@@ -80,8 +82,10 @@ export class SubagentRuns {
       onStop: (run) =>
         new StopHooks({
           event: "SubagentStop",
-          fire: (input) =>
-            runner.subagentStop({ agent: run.type, agentName: run.name, agentId: run.id, ...input }),
+          fire: (input, lastAttempt) =>
+            lastStopAttempt.during(lastAttempt, () =>
+              runner.subagentStop({ agent: run.type, agentName: run.name, agentId: run.id, ...input }),
+            ),
           configured: () => runner.hasHooks("SubagentStop"),
           maxAttempts,
         }).onStop,
