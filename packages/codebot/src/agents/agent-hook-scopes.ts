@@ -3,7 +3,8 @@
  * runs and only for its own firings — its tool calls, and its SubagentStart and SubagentStop
  * (its `Stop` was renamed SubagentStop when the file was read) — through the runner's scoped
  * hooks. They count as hooks of the file's origin: a project agent's need consent like any
- * project hook (§8). Compiled once at session start, where their problems are told.
+ * project hook (§8). Compiled at session start, where their problems are told, and again when
+ * `/reload-plugins` reads the agents again.
  */
 import {
   type CompiledHook,
@@ -22,14 +23,20 @@ export class AgentHookScopes {
   constructor(
     private readonly runner: Pick<HookRunner, "addScopedHooks">,
     agents: readonly AgentDefinition[],
-    projectDir: string,
-    notify: (message: string) => void,
+    private readonly projectDir: string,
+    private readonly notify: (message: string) => void,
   ) {
+    this.load(agents);
+  }
+
+  /** The agents' hooks compiled afresh (the agents read again); a run in progress keeps those it entered with. */
+  load(agents: readonly AgentDefinition[]): void {
+    this.compiled.clear();
     for (const agent of agents) {
       if (agent.hooks === undefined) continue;
-      const loaded = compileAgentHooks(agent, projectDir);
+      const loaded = compileAgentHooks(agent, this.projectDir);
       for (const problem of loaded.problems)
-        notify(`codebot: agent ${agent.name}: ${formatProblem(problem)}`);
+        this.notify(`codebot: agent ${agent.name}: ${formatProblem(problem)}`);
       if (loaded.hooks.length > 0) this.compiled.set(agent.name, loaded.hooks);
     }
   }

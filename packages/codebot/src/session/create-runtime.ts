@@ -411,6 +411,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     subagentId: (name) => subagentRuns.get(name)?.id,
     reloadPlugins: async (add) => {
       const reloaded = await settingsReload.reloadPlugins(add, reloadSkills);
+      await customAgents.reloadPlugins(reloaded.plugins);
       await mcp?.syncPluginServers(reloaded.plugins);
       return reloaded;
     },

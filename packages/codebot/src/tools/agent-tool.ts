@@ -153,7 +153,10 @@ export function agentTool(host: SubagentHost): Tool<AgentArgs> {
   const names = new SubagentNames();
   return {
     name: "agent",
-    description: toolDescription(host.agents),
+    // Read at each request: /reload-plugins changes the agents.
+    get description() {
+      return toolDescription(host.agents);
+    },
     inputSchema,
     // As Claude Code's Agent: neighbouring agent calls of one turn run at the same time.
     concurrencySafe: true,

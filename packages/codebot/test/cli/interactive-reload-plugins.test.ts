@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { alive } from "../support/process-alive.js";
@@ -100,6 +100,64 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
       /^Reloaded: 0 plugins · 0 skills · \d+ agents? · 0 hooks · 0 plugin MCP servers$/m,
     );
     await waitFor(() => !alive(same as number) && !alive(after));
+  });
+
+  it("keeps a server whose script changed but whose entry did not, as claude's reload does (recorded)", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const script = path.join(root, "server.mjs");
+    // The plugin's own script (the test server's module resolution stays the repository's).
+    fs.writeFileSync(script, `await import(${JSON.stringify(pathToFileURL(SERVER).href)});\n`);
+    fs.mkdirSync(box.at("t"), { recursive: true });
+    box.json(path.join(root, ".mcp.json"), {
+      mcpServers: { t: { command: process.execPath, args: [script, "serve", box.at("t")] } },
+    });
+    const term = await startSession(box, await modelServer([]));
+    await waitFor(() => starts(box, "t").length === 1);
+    fs.appendFileSync(script, "\n// changed\n");
+    term.submit("/reload-plugins");
+    await term.waitForScreen(/^Reloaded: 1 plugin · 0 skills · \d+ agents? · 1 hook · 1 plugin MCP server$/m);
+    expect(starts(box, "t")).toHaveLength(1);
+    expect(alive(starts(box, "t")[0] as number)).toBe(true);
+  });
+
+  /** The agent tool's description in the request that carried `prompt`. */
+  const agentToolOf = (server: Awaited<ReturnType<typeof modelServer>>, prompt: string) => {
+    const asked = server.requests.find((request) => requestText(request).includes(prompt));
+    const tools =
+      (asked?.body as { tools: { name: string; description: string }[] } | undefined)?.tools ?? [];
+    return tools.find((tool) => tool.name === "agent")?.description ?? "";
+  };
+  const HELPER = "---\nname: helper\ndescription: helps with the reload\n---\nYou help.\n";
+
+  it("offers an agent added to the plugin since the start, as claude's reload does (recorded)", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const server = await modelServer([reply.text("answered after the reload")]);
+    const term = await startSession(box, server);
+    term.submit("/reload-plugins");
+    const before = await term.waitForScreen(/^Reloaded: 1 plugin · 0 skills · (\d+) agents? /m);
+    const count = Number(/^Reloaded: 1 plugin · 0 skills · (\d+) agents? /m.exec(before)?.[1]);
+    box.write(path.join(root, "agents/helper.md"), HELPER);
+    term.submit("/reload-plugins");
+    await term.waitForScreen(new RegExp(`^Reloaded: 1 plugin · 0 skills · ${count + 1} agents? `, "m"));
+    term.submit("hello");
+    await term.waitForScreen("answered after the reload");
+    expect(agentToolOf(server, "hello")).toContain("- guard:helper: helps with the reload");
+  });
+
+  it("no longer offers an agent taken out of the plugin", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    box.write(path.join(root, "agents/helper.md"), HELPER);
+    const server = await modelServer([reply.text("answered after the reload")]);
+    const term = await startSession(box, server);
+    fs.rmSync(path.join(root, "agents/helper.md"));
+    term.submit("/reload-plugins");
+    await term.waitForScreen(/^Reloaded: 1 plugin/m);
+    term.submit("hello");
+    await term.waitForScreen("answered after the reload");
+    expect(agentToolOf(server, "hello")).not.toContain("guard:helper");
   });
 
   it("counts a plugin whose manifest does not parse as claude does, after saying why", async () => {

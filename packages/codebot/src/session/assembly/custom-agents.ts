@@ -1,3 +1,4 @@
+import path from "node:path";
 import { formatProblem, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import { AgentHookScopes } from "../../agents/agent-hook-scopes.js";
@@ -5,6 +6,7 @@ import { agentModelConsent } from "../../agents/agent-model-consent.js";
 import { sessionAgent } from "../../agents/agent-named.js";
 import { type AgentLocations, type LoadedAgents, loadAgents } from "../../agents/load-agents.js";
 import { modelFlag } from "../../cli/model-flag.js";
+import type { PluginFolder } from "../../settings/load-plugins.js";
 import type { SkillsWhere } from "../../skills/skill-locations.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { ModelInUse } from "./model-in-use.js";
@@ -23,6 +25,13 @@ export interface CustomAgents {
   mayUseOwnModel(agent: AgentDefinition): boolean;
   /** `--agent` (or the settings' `agent`): the custom agent the session runs as. */
   mainAgent: AgentDefinition | undefined;
+  /**
+   * `/reload-plugins` (and the Agent SDK's `reload_plugins`): the agents read again with the plugin
+   * folders now loaded — one added to a plugin is offered from the next turn, one taken out no
+   * longer, as claude 2.1.328's reload does (recorded in tmux). `agents.agents` changes in place:
+   * the agent tool and the runtime hold that list. The session's own agent stays the one it began as.
+   */
+  reloadPlugins(plugins: readonly PluginFolder[]): Promise<void>;
 }
 
 /**
@@ -61,5 +70,17 @@ export async function loadCustomAgents(
     if (mainAgent.model !== undefined && options.modelFromFlag !== true && mayUseOwnModel(mainAgent))
       await models.switchTo(modelFlag(mainAgent.model, models.access));
   }
-  return { discovery, agents, agentScopes, mayUseOwnModel, mainAgent };
+  const reloadPlugins = async (plugins: readonly PluginFolder[]) => {
+    discovery.plugins = customizations.pluginParts ? plugins : [];
+    const again = await loadAgents(discovery);
+    // Only the plugins' problems are new: the other folders' were told at the start.
+    const inPlugin = (file: string | undefined) =>
+      file !== undefined &&
+      discovery.plugins?.some((plugin) => file.startsWith(plugin.root + path.sep)) === true;
+    for (const problem of again.problems.filter((p) => inPlugin(p.file)))
+      notify(`codebot: ${formatProblem(problem)}`);
+    agents.agents.splice(0, agents.agents.length, ...again.agents);
+    agentScopes.load(agents.agents);
+  };
+  return { discovery, agents, agentScopes, mayUseOwnModel, mainAgent, reloadPlugins };
 }
