@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
+import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
 
@@ -137,5 +138,50 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
     expect(term.screen()).not.toContain("resumed session");
     term.submit("/resume 3");
     await term.waitForScreen(`resumed session ${ids[APPLES]}`);
+  });
+});
+
+describe("the picker's Ctrl+R", { timeout: 120_000 }, () => {
+  it("names the chosen session as claude's picker does: the row shows the name, the transcript keeps it", async () => {
+    const box = sandbox();
+    const ids = await sessionsOf(box, FRUITS);
+    const server = await modelServer([]);
+    const picker = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["-r"],
+      size: { columns: 120, rows: 30 },
+    });
+    await picker.waitForScreen("Esc cancels · Ctrl+R renames");
+    picker.press("Down");
+    await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
+    picker.press("C-r");
+    await picker.waitForScreen(`new name: ${BANANAS}`);
+    for (const _ of BANANAS) picker.press("BSpace");
+    picker.type("fruit salad");
+    await picker.waitForScreen("new name: fruit salad");
+    picker.press("Enter");
+    await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, "fruit salad"));
+    picker.press("Escape");
+    expect(await picker.exitCode()).toBe(1);
+    // The name is the session's from now on: the next listing shows it, and its transcript says it.
+    const listed = await runCli(["-r", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(listed.stderr).toMatch(new RegExp(`${ids[BANANAS]}  .*  fruit salad`));
+  });
+
+  it("Esc leaves the name as it was", async () => {
+    const box = sandbox();
+    const ids = await sessionsOf(box, FRUITS);
+    const term = await startSession(box, await modelServer([]), { size: { columns: 120, rows: 30 } });
+    term.submit("/resume");
+    await term.waitForScreen("Esc cancels · Ctrl+R renames");
+    term.press("C-r");
+    await term.waitForScreen(`new name: ${CHERRIES}`);
+    term.type(" and plums");
+    await term.waitForScreen(`new name: ${CHERRIES} and plums`);
+    term.press("Escape");
+    await term.waitForScreen("Esc cancels · Ctrl+R renames");
+    expect(term.screen()).toMatch(row("❯", 1, ids[CHERRIES] as string, CHERRIES));
+    expect(term.screen()).not.toContain("new name:");
   });
 });

@@ -17,6 +17,8 @@ interface Pending {
   list?: (text: string | undefined, key: KeyInfo) => "done" | "again";
   /** A list question's one line left on screen when it ends (its rows are taken away). */
   closing?: () => string;
+  /** A list question's Ctrl+<key> names (ListQuestion.ctrlKeys). */
+  ctrlKeys?: ReadonlySet<string>;
 }
 
 /**
@@ -60,6 +62,8 @@ export interface ListQuestion<T> {
   key(text: string | undefined, key: KeyInfo): { answer: T } | "cancel" | undefined;
   /** The one line left on screen once it ended with `answer` (undefined: none). */
   closed(answer: T | undefined): string;
+  /** The Ctrl+<key> names it takes (`r`: Ctrl+R); other control keys stay the session's. */
+  readonly ctrlKeys?: ReadonlySet<string>;
 }
 
 /**
@@ -126,6 +130,7 @@ export class Questions {
     const ended = await this.readKey(() => list.draw(), new Set(), signal, {
       onKey,
       closing: () => list.closed(chosen?.answer),
+      ...(list.ctrlKeys ? { ctrlKeys: list.ctrlKeys } : {}),
     });
     return ended === undefined ? undefined : chosen?.answer;
   }
@@ -178,7 +183,7 @@ export class Questions {
     asked: string | (() => string),
     keys: ReadonlySet<string>,
     signal?: AbortSignal,
-    list?: { onKey: NonNullable<Pending["list"]>; closing: () => string },
+    list?: { onKey: NonNullable<Pending["list"]>; closing: () => string; ctrlKeys?: ReadonlySet<string> },
   ): Promise<string | undefined> {
     if (this.mode === "keys") await this.typingRests(signal);
     if (signal?.aborted) return undefined;
@@ -204,6 +209,7 @@ export class Questions {
         question,
         answerableAt,
         ...(list ? { list: list.onKey, closing: list.closing } : {}),
+        ...(list?.ctrlKeys ? { ctrlKeys: list.ctrlKeys } : {}),
         resolve: (answer) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(answer);
@@ -249,8 +255,10 @@ export class Questions {
     if (pending?.list) {
       // Enter came as the line readline sent (answer); Ctrl+C and the like are the session's.
       if (key?.name === "return" || key?.name === "enter") return;
-      // Esc comes as meta (readline reads the escape byte so): it is the list's.
-      if ((key?.ctrl || key?.meta) && key?.name !== "escape") return;
+      // Esc comes as meta (readline reads the escape byte so): it is the list's, as are the Ctrl keys it names.
+      const listsCtrl =
+        key?.ctrl === true && key.name !== undefined && pending.ctrlKeys?.has(key.name) === true;
+      if ((key?.ctrl || key?.meta) && key?.name !== "escape" && !listsCtrl) return;
       this.listKey(pending, text, key ?? {});
       return;
     }

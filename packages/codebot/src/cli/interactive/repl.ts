@@ -5,6 +5,7 @@ import { createRuntime } from "../../session/create-runtime.js";
 import { modelEnv } from "../../session/model-env.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
+import { renameSession } from "../../transcript/rename-session.js";
 import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { debugLines } from "../debug-flag.js";
@@ -188,7 +189,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const terminalRows = () => (process.stdout.isTTY ? process.stdout.rows : undefined);
   const start = terminal
     ? await sessionToStart(flags, inventory, (sessions) =>
-        questions.choose(new SessionPicker(sessions, s, columns, terminalRows)),
+        questions.choose(new SessionPicker(sessions, s, columns, terminalRows, renameSession)),
       )
     : await startUp.aside(() =>
         sessionToStart(

@@ -1,4 +1,5 @@
 import type { SessionSummary } from "../../transcript/session-files.js";
+import { shownTitle } from "../output/session-title.js";
 import type { Styles } from "../output/styles.js";
 import { sessionLineParts } from "../resume-flags.js";
 import type { KeyInfo, ListQuestion } from "./questions.js";
@@ -14,25 +15,42 @@ const CHOSEN = "❯ ";
 const AROUND_ROWS = 8;
 
 /**
+ * Names a session (Ctrl+R): the title written (transcript/rename-session.ts), or throws why not.
+ */
+export type RenameSession = (session: SessionSummary, name: string) => string;
+
+/**
  * `/resume` on a terminal: the project's sessions as `/resume <n>` lists them (newest first, the
  * same rows), one of them chosen. ↑/↓ move, typed text filters (by title, first prompt, id or
  * date, case aside), Backspace takes a character back, Enter resumes the chosen one, Esc clears
  * the filter and, with none, cancels — as claude 2.1.328's `/resume` picker does (recorded).
+ * Ctrl+R names the chosen session, as claude's picker does (recorded): a box with its name, Enter
+ * saves, Esc leaves it as it was.
  */
 export class SessionPicker implements ListQuestion<SessionSummary> {
+  readonly ctrlKeys: ReadonlySet<string> = new Set(["r"]);
   private filter = "";
   private chosen = 0;
   /** The first of the sessions in view (the list scrolls to keep the chosen one in view). */
   private top = 0;
+  /** The sessions, a renamed one with its new title. */
+  private readonly sessions: SessionSummary[];
+  /** Ctrl+R: the session being named, and the name typed so far. */
+  private naming: { session: SessionSummary; name: string } | undefined;
+  /** Why the last name could not be saved. */
+  private failure: string | undefined;
 
   constructor(
-    private readonly sessions: readonly SessionSummary[],
+    sessions: readonly SessionSummary[],
     private readonly s: Styles,
     /** The terminal's width: the rows are cut to it. */
     private readonly columns: () => number | undefined,
     /** The terminal's height: the sessions shown are as many as fit. */
     private readonly rows: () => number | undefined = () => undefined,
-  ) {}
+    private readonly rename?: RenameSession,
+  ) {
+    this.sessions = [...sessions];
+  }
 
   private matching(): SessionSummary[] {
     const wanted = this.filter.toLowerCase();
@@ -68,18 +86,36 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     const hidden = matching.length - shown.length;
     const more = hidden > 0 ? [s.dim(`  … ${hidden} more (↑/↓, or type to filter)`)] : [];
     const empty = matching.length === 0 ? [`  no session matches "${this.filter}"`] : [];
+    const keys = this.naming
+      ? [`  new name: ${this.naming.name}`, s.dim("  Enter saves the name · Esc leaves it as it was")]
+      : [
+          ...(this.failure !== undefined ? [s.red(`  ${this.failure}`)] : []),
+          s.dim(`  ↑/↓ choose · Enter resumes · Esc cancels${this.rename ? " · Ctrl+R renames" : ""}`),
+        ];
     return [
       s.bold("resume a session of this project, newest first:"),
       `  ⌕ ${this.filter === "" ? s.dim("type to filter") : this.filter}`,
       ...rows,
       ...more,
       ...empty,
-      s.dim("  ↑/↓ choose · Enter resumes · Esc cancels"),
+      ...keys,
       "",
     ].join("\n");
   }
 
   key(text: string | undefined, key: KeyInfo): { answer: SessionSummary } | "cancel" | undefined {
+    if (this.naming) {
+      this.nameKey(text, key);
+      return undefined;
+    }
+    this.failure = undefined;
+    if (key.ctrl && key.name === "r") {
+      const session = this.matching()[this.chosen];
+      // Its name as the row shows it, to edit (claude's box holds the row's title too).
+      if (session && this.rename)
+        this.naming = { session, name: session.title ?? shownTitle(session.firstPrompt) };
+      return undefined;
+    }
     const count = this.matching().length;
     switch (key.name) {
       case "up":
@@ -109,6 +145,35 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
       this.chosen = 0;
     }
     return undefined;
+  }
+
+  /** A key while naming a session: Enter saves the name (an empty one changes nothing), Esc drops it. */
+  private nameKey(text: string | undefined, key: KeyInfo): void {
+    const naming = this.naming as { session: SessionSummary; name: string };
+    switch (key.name) {
+      case "return":
+      case "enter":
+        this.naming = undefined;
+        if (naming.name.trim() !== "") this.save(naming.session, naming.name.trim());
+        return;
+      case "escape":
+        this.naming = undefined;
+        return;
+      case "backspace":
+        naming.name = [...naming.name].slice(0, -1).join("");
+        return;
+    }
+    if (text !== undefined && !key.ctrl && /^\P{Cc}+$/u.test(text)) naming.name += text;
+  }
+
+  private save(session: SessionSummary, name: string): void {
+    try {
+      const title = (this.rename as RenameSession)(session, name);
+      const at = this.sessions.indexOf(session);
+      if (at >= 0) this.sessions[at] = { ...session, title };
+    } catch (error) {
+      this.failure = `cannot rename ${session.id}: ${(error as Error).message}`;
+    }
   }
 
   closed(answer: SessionSummary | undefined): string {

@@ -4,6 +4,7 @@ import { visible } from "../../approval/visible-text.js";
 import { memoryLines } from "../../instructions/memory-lines.js";
 import { promptCommandName } from "../../mcp/prompt-command-name.js";
 import type { Runtime } from "../../session/runtime.js";
+import { renameSession } from "../../transcript/rename-session.js";
 import { listSessions } from "../../transcript/session-files.js";
 import { errorMessage } from "../cli-error.js";
 import { loadInventory } from "../hooks/hook-inventory.js";
@@ -152,7 +153,7 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
     (session) => session.id !== ctx.runtime.sessionId,
   );
   if (arg === "" && ctx.choose && sessions.length > 0) {
-    const chosen = await ctx.choose(new SessionPicker(sessions, s, ctx.columns, ctx.rows));
+    const chosen = await ctx.choose(new SessionPicker(sessions, s, ctx.columns, ctx.rows, renameSession));
     if (chosen !== undefined) await resumeSession(chosen.id, ctx);
     return;
   }

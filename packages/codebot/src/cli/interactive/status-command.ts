@@ -16,7 +16,7 @@ export function statusLines(runtime: Runtime): string[] {
   const fields: [string, string][] = [
     ["Version", codebotVersion()],
     // One line, bidi and zero-width characters written out, as /resume's list shows it: a name from
-    // a hook, /rename or a cloned repository's transcript could forge a row under it.
+    // a hook or a cloned repository's transcript could forge a row under it.
     ["Session name", runtime.title === undefined ? "none (-n names a session)" : shownTitle(runtime.title)],
     ["Session ID", runtime.sessionId],
     ["cwd", runtime.cwd],
