@@ -185,3 +185,49 @@ describe("the picker's Ctrl+R", { timeout: 120_000 }, () => {
     expect(term.screen()).not.toContain("new name:");
   });
 });
+
+describe("the picker's Space", { timeout: 120_000 }, () => {
+  it("previews the chosen session's conversation; Esc goes back to the list and Enter there resumes it", async () => {
+    const box = sandbox();
+    const ids = await sessionsOf(box, FRUITS);
+    const server = await modelServer([]);
+    const picker = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: ["-r"],
+      size: { columns: 120, rows: 30 },
+    });
+    await picker.waitForScreen("Space previews");
+    picker.press("Down");
+    await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
+    picker.press("Space");
+    const preview = await picker.waitForScreen("Enter resumes · Esc goes back");
+    // The bananas session's prompt and answer (the second -p run's), and how many messages it holds.
+    expect(preview).toMatch(new RegExp(`^session ${ids[BANANAS]}:$`, "m"));
+    expect(preview).toMatch(new RegExp(`${BANANAS}\\n[\\s\\S]*answer 2`));
+    expect(preview).toMatch(/^ {2}\d{4}-\d\d-\d\d \d\d:\d\d · 2 messages$/m);
+    expect(preview).not.toContain(CHERRIES);
+    picker.press("Escape");
+    await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
+    picker.press("Space");
+    await picker.waitForScreen("Enter resumes · Esc goes back");
+    picker.press("Enter");
+    await picker.waitForScreen(new RegExp(`^resuming ${ids[BANANAS]}$`, "m"));
+    picker.submit("/exit");
+    expect(await picker.exitCode()).toBe(0);
+  });
+
+  it("after text typed to filter, is a space in the filter", async () => {
+    const box = sandbox();
+    const ids = await sessionsOf(box, FRUITS);
+    const term = await startSession(box, await modelServer([]), { size: { columns: 120, rows: 30 } });
+    term.submit("/resume");
+    await term.waitForScreen("Space previews");
+    term.type("apples");
+    await term.waitForScreen(row("❯", 1, ids[APPLES] as string, APPLES));
+    term.press("Space");
+    term.type("are");
+    await term.waitForScreen("⌕ apples are");
+    expect(term.screen()).not.toContain("Esc goes back");
+  });
+});

@@ -46,6 +46,7 @@ import { sessionBanner } from "./session-banner.js";
 import { sessionEventRouting } from "./session-event-routing.js";
 import { sessionNotice } from "./session-notice.js";
 import { SessionPicker } from "./session-picker.js";
+import { previewSession } from "./session-preview.js";
 import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
 import { completeSlashCommand, slashCommand } from "./slash-commands.js";
@@ -189,7 +190,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   const terminalRows = () => (process.stdout.isTTY ? process.stdout.rows : undefined);
   const start = terminal
     ? await sessionToStart(flags, inventory, (sessions) =>
-        questions.choose(new SessionPicker(sessions, s, columns, terminalRows, renameSession)),
+        questions.choose(
+          new SessionPicker(sessions, s, columns, terminalRows, {
+            rename: renameSession,
+            preview: previewSession(s, flat),
+          }),
+        ),
       )
     : await startUp.aside(() =>
         sessionToStart(

@@ -3,6 +3,7 @@ import { shownTitle } from "../output/session-title.js";
 import type { Styles } from "../output/styles.js";
 import { sessionLineParts } from "../resume-flags.js";
 import type { KeyInfo, ListQuestion } from "./questions.js";
+import type { SessionPreview } from "./session-preview.js";
 import { LISTED, sessionRowGroups } from "./session-rows.js";
 
 /** The mark of the chosen session's row (claude 2.1.328's picker marks it so); the others keep two spaces. */
@@ -19,13 +20,21 @@ const AROUND_ROWS = 8;
  */
 export type RenameSession = (session: SessionSummary, name: string) => string;
 
+/** The picker's keys beyond choosing: Ctrl+R's rename and Space's preview, where given. */
+export interface PickerActions {
+  rename?: RenameSession;
+  preview?: (session: SessionSummary, width: number | undefined) => SessionPreview;
+}
+
 /**
  * `/resume` on a terminal: the project's sessions as `/resume <n>` lists them (newest first, the
  * same rows), one of them chosen. ↑/↓ move, typed text filters (by title, first prompt, id or
  * date, case aside), Backspace takes a character back, Enter resumes the chosen one, Esc clears
  * the filter and, with none, cancels — as claude 2.1.328's `/resume` picker does (recorded).
  * Ctrl+R names the chosen session, as claude's picker does (recorded): a box with its name, Enter
- * saves, Esc leaves it as it was.
+ * saves, Esc leaves it as it was. Space (with nothing typed to filter: then it is a space) previews
+ * the chosen session's conversation, its latest rows as many as fit, Enter resuming it and Esc
+ * going back to the list, as claude's does (recorded).
  */
 export class SessionPicker implements ListQuestion<SessionSummary> {
   readonly ctrlKeys: ReadonlySet<string> = new Set(["r"]);
@@ -39,6 +48,8 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
   private naming: { session: SessionSummary; name: string } | undefined;
   /** Why the last name could not be saved. */
   private failure: string | undefined;
+  /** Space: the session previewed, and what it shows (or why it cannot). */
+  private previewing: { session: SessionSummary; shown: SessionPreview | string } | undefined;
 
   constructor(
     sessions: readonly SessionSummary[],
@@ -47,7 +58,7 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     private readonly columns: () => number | undefined,
     /** The terminal's height: the sessions shown are as many as fit. */
     private readonly rows: () => number | undefined = () => undefined,
-    private readonly rename?: RenameSession,
+    private readonly actions: PickerActions = {},
   ) {
     this.sessions = [...sessions];
   }
@@ -61,6 +72,7 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
   }
 
   draw(): string {
+    if (this.previewing) return this.drawPreview(this.previewing);
     const s = this.s;
     const matching = this.matching();
     // A row one column short of the width: a row as wide as the terminal wrapped (the question is broken again).
@@ -90,7 +102,9 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
       ? [`  new name: ${this.naming.name}`, s.dim("  Enter saves the name · Esc leaves it as it was")]
       : [
           ...(this.failure !== undefined ? [s.red(`  ${this.failure}`)] : []),
-          s.dim(`  ↑/↓ choose · Enter resumes · Esc cancels${this.rename ? " · Ctrl+R renames" : ""}`),
+          s.dim(
+            `  ↑/↓ choose · Enter resumes · Esc cancels${this.actions.rename ? " · Ctrl+R renames" : ""}${this.actions.preview ? " · Space previews" : ""}`,
+          ),
         ];
     return [
       s.bold("resume a session of this project, newest first:"),
@@ -108,12 +122,18 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
       this.nameKey(text, key);
       return undefined;
     }
+    if (this.previewing) return this.previewKey(this.previewing.session, key);
     this.failure = undefined;
     if (key.ctrl && key.name === "r") {
       const session = this.matching()[this.chosen];
       // Its name as the row shows it, to edit (claude's box holds the row's title too).
-      if (session && this.rename)
+      if (session && this.actions.rename)
         this.naming = { session, name: session.title ?? shownTitle(session.firstPrompt) };
+      return undefined;
+    }
+    if (key.name === "space" && this.filter === "" && this.actions.preview) {
+      const session = this.matching()[this.chosen];
+      if (session) this.previewing = { session, shown: this.previewOf(session) };
       return undefined;
     }
     const count = this.matching().length;
@@ -147,6 +167,52 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     return undefined;
   }
 
+  private previewOf(session: SessionSummary): SessionPreview | string {
+    const width = this.columns();
+    try {
+      return (this.actions.preview as NonNullable<PickerActions["preview"]>)(
+        session,
+        width === undefined ? undefined : width - 1,
+      );
+    } catch (error) {
+      return `cannot read ${session.transcriptPath}: ${(error as Error).message}`;
+    }
+  }
+
+  /** The previewed session's latest rows, as many as the terminal's height leaves room for, then what it is and the keys. */
+  private drawPreview({
+    session,
+    shown,
+  }: {
+    session: SessionSummary;
+    shown: SessionPreview | string;
+  }): string {
+    const s = this.s;
+    const height = this.rows();
+    const rows = typeof shown === "string" ? [s.red(`  ${shown}`)] : shown.rows;
+    const fit = height === undefined ? rows : rows.slice(-Math.max(1, height - AROUND_ROWS));
+    const when = sessionLineParts(session).head.split("  ")[1];
+    const count =
+      typeof shown === "string" ? "" : ` · ${shown.messages} message${shown.messages === 1 ? "" : "s"}`;
+    return [
+      s.bold(`session ${session.id}:`),
+      ...fit,
+      s.dim(`  ${when}${count}`),
+      s.dim("  Enter resumes · Esc goes back"),
+      "",
+    ].join("\n");
+  }
+
+  /** A key while previewing: Enter resumes the session, Esc goes back to the list. */
+  private previewKey(
+    session: SessionSummary,
+    key: KeyInfo,
+  ): { answer: SessionSummary } | "cancel" | undefined {
+    if (key.name === "return" || key.name === "enter") return { answer: session };
+    if (key.name === "escape") this.previewing = undefined;
+    return undefined;
+  }
+
   /** A key while naming a session: Enter saves the name (an empty one changes nothing), Esc drops it. */
   private nameKey(text: string | undefined, key: KeyInfo): void {
     const naming = this.naming as { session: SessionSummary; name: string };
@@ -168,7 +234,7 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
 
   private save(session: SessionSummary, name: string): void {
     try {
-      const title = (this.rename as RenameSession)(session, name);
+      const title = (this.actions.rename as RenameSession)(session, name);
       const at = this.sessions.indexOf(session);
       if (at >= 0) this.sessions[at] = { ...session, title };
     } catch (error) {

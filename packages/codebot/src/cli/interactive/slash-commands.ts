@@ -25,6 +25,7 @@ import { permissionsEdit } from "./permissions-edit.js";
 import { reloadPluginsCommand } from "./reload-plugins-command.js";
 import { rewindCommand } from "./rewind-command.js";
 import { SessionPicker } from "./session-picker.js";
+import { previewSession } from "./session-preview.js";
 import { sessionRows } from "./session-rows.js";
 import type { SlashContext } from "./slash-context.js";
 import { statusLines } from "./status-command.js";
@@ -153,7 +154,12 @@ async function resumeCommand(arg: string, ctx: SlashContext): Promise<void> {
     (session) => session.id !== ctx.runtime.sessionId,
   );
   if (arg === "" && ctx.choose && sessions.length > 0) {
-    const chosen = await ctx.choose(new SessionPicker(sessions, s, ctx.columns, ctx.rows, renameSession));
+    const chosen = await ctx.choose(
+      new SessionPicker(sessions, s, ctx.columns, ctx.rows, {
+        rename: renameSession,
+        preview: previewSession(s, ctx.screenReader === true),
+      }),
+    );
     if (chosen !== undefined) await resumeSession(chosen.id, ctx);
     return;
   }
