@@ -29,7 +29,7 @@ const COMMANDS: readonly [string, string][] = [
   ["/clear", "start a new session with a fresh conversation (SessionEnd clear, SessionStart clear)"],
   [
     "/resume [id|n]",
-    "pick one of this project's sessions to go on with (↑/↓, type to filter), or go on with that one",
+    "pick one of this project's sessions to go on with (↑/↓, type to filter, Space previews, Ctrl+R renames), or go on with that one",
   ],
   [
     "/rewind",
@@ -38,7 +38,7 @@ const COMMANDS: readonly [string, string][] = [
   ["/skills", "the skills and slash commands of this session (run one with /name args)"],
   [
     "/reload-plugins",
-    "read the plugins again: those switched on, off, installed or changed since the start bring or take their hooks, skills, commands and MCP servers",
+    "read the plugins again: those switched on, off, installed or changed since the start bring or take their hooks, skills, commands, agents and MCP servers",
   ],
   [
     "/tasks",
