@@ -98,4 +98,25 @@ describe("listings of a repository's files in the interactive session", { timeou
     expectNothingRaw(term);
     expect(term.screen()).toContain("summarize commit 1 fix");
   });
+
+  it("the picker's rename box (Ctrl+R) and preview (Space) write out a session's escape sequences", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("summary")]);
+    // A session named with them (a hook's sessionTitle, a cloned repository's transcript, `-n`).
+    const named = await runCli(["-p", "summarize", "-n", `fixes ${HOSTILE}done`, "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(named.code).toBe(0);
+    const term = await session(box);
+    term.submit("/resume");
+    await term.waitForScreen("Ctrl+R renames");
+    term.press("C-r");
+    await term.waitForScreen("new name: fixes done");
+    expectNothingRaw(term);
+    term.press("Escape");
+    await term.waitForScreen("Ctrl+R renames");
+    term.press("Space");
+    await term.waitForScreen("Esc goes back");
+    expectNothingRaw(term);
+  });
 });

@@ -126,9 +126,10 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     this.failure = undefined;
     if (key.ctrl && key.name === "r") {
       const session = this.matching()[this.chosen];
-      // Its name as the row shows it, to edit (claude's box holds the row's title too).
+      // Its name as the row shows it, to edit (claude's box holds the row's title too): a title a
+      // hook or a cloned repository's transcript gave is written out as the row writes it, never raw.
       if (session && this.actions.rename)
-        this.naming = { session, name: session.title ?? shownTitle(session.firstPrompt) };
+        this.naming = { session, name: shownTitle(session.title ?? session.firstPrompt) };
       return undefined;
     }
     if (key.name === "space" && this.filter === "" && this.actions.preview) {
