@@ -3,8 +3,9 @@
  * block keeps the sub-agent going with the reason, and the next stop has `stop_hook_active: true`.
  */
 import fs from "node:fs";
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { conversations } from "./support/conversations.js";
 import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
 
 const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
@@ -95,6 +96,43 @@ describe("SubagentStop groups that block", () => {
       ["blocked", false],
       ["blocked", true],
     ]);
+  });
+
+  it("sub-agents stopping at once are each marked by their own attempts", async () => {
+    // beta's first attempt ends while alpha's last is still running (it waits for beta's, then some).
+    const wait = (file: string) => `for i in $(seq 1 200); do [ -f ${file} ] && break; sleep 0.05; done`;
+    const hook = command(
+      [
+        `p=$(cat)`,
+        `case "$p" in *'"last_assistant_message":"alpha'*) who=alpha;; *) who=beta;; esac`,
+        `case "$p" in *'"stop_hook_active":true'*) n=2;; *) n=1;; esac`,
+        `if [ $who$n = alpha2 ]; then touch alpha.last; ${wait("beta.done")}; sleep 0.5; fi`,
+        `if [ $who$n = beta1 ]; then ${wait("alpha.last")}; touch beta.done; fi`,
+        `printf '{"decision":"block","reason":"%s"}' "$who$n"`,
+      ].join("\n"),
+    );
+    const agentCall = (task: string, id: string) => toolCall("agent", { prompt: task }, id);
+    const s = await startSession({
+      user: { hooks: { SubagentStop: [group("", hook)] }, postStopValidation: { maxAttempts: 2 } },
+      script: conversations({
+        "ALPHA-TASK": [reply.text("alpha 1"), reply.text("alpha 2")],
+        "BETA-TASK": [reply.text("beta 1"), reply.text("beta 2")],
+        go: [
+          reply.toolCalls(agentCall("ALPHA-TASK", "a1"), agentCall("BETA-TASK", "a2")),
+          reply.text("done"),
+        ],
+      }),
+    });
+    await s.runtime.prompt("go");
+    const marks = Object.fromEntries(
+      s.events.flatMap((e) =>
+        e.kind === "hook" && e.record.event === "SubagentStop"
+          ? [[e.record.decision?.reason, e.endsRun ?? false]]
+          : [],
+      ),
+    );
+    expect(marks).toEqual({ alpha1: false, alpha2: true, beta1: false, beta2: true });
+    expect(fs.existsSync(s.at("beta.done"))).toBe(true);
   });
 
   it("a native SubagentStop entry cannot keep the sub-agent going", async () => {
