@@ -62,6 +62,25 @@ describe("a Stop hook's ⚑ line at the attempts cap", () => {
     );
   });
 
+  it("a SubagentStop hook's keeps the reason's rows under it when the line cuts it (no run's end says it)", () => {
+    let text = "";
+    const view = new SessionView({ write: (w) => (text += w), status: () => {} }, plain, {
+      trace: "ran",
+      columns: () => 80,
+    });
+    const reason = Array.from({ length: 20 }, (_, i) => `check ${i + 1}`).join(" ");
+    const record = { ...blocked, event: "SubagentStop" as const, decision: { block: true, reason } };
+    view.onEvent({ kind: "hook", record, endsRun: true });
+    const rows = text.trimEnd().split("\n");
+    expect(rows[0]).toContain("ends the sub-agent's run at the attempts cap");
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row.trim())
+        .join(" "),
+    ).toBe(reason);
+  });
+
   it("a block before the cap still reads 'sent back'", () => {
     expect(shown(false)).toContain('hook Stop "tests" · sent back · exit 2');
   });

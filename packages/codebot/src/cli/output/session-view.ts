@@ -480,8 +480,9 @@ export class SessionView {
           ? traceLine(record, this.s, { endsRun })
           : this.fittedTrace(record, columns, mark + call, endsRun);
       this.hookLine(mark + body + call, record.toolUseId);
-      // The run's end says the reason of a block at the cap ("a Stop hook still blocks after …").
-      if (!endsRun)
+      // The run's end says the reason of a Stop block at the cap ("a Stop hook still blocks after …");
+      // nothing says a SubagentStop one's (the main agent goes on, not told it): its rows stay.
+      if (!endsRun || record.event === "SubagentStop")
         for (const row of sentBackReasonRows(record, body, columns)) this.hookLine(row, record.toolUseId);
     }
     this.afterHooks.ended(record.toolUseId);
