@@ -11,7 +11,7 @@ import { type RotatingKey, sendWithKey } from "../rotating-key.js";
 import { routedModel } from "../routed-model.js";
 import { cacheableFrom } from "./cacheable.js";
 import type { WireBytes } from "./wire-bytes.js";
-import { captureMessages, replaceMarkedElement, splitAtMarker } from "./wire-splice.js";
+import { captureMessages, findMarkedElement, splitAtMarker } from "./wire-splice.js";
 import { sameStretch, stretchRanges } from "./wire-stretches.js";
 
 /**
@@ -57,9 +57,10 @@ interface Conversation {
   options: string;
   /**
    * The stretches between system messages before the conversation (wire-stretches.ts), by their
-   * place: each one's messages and wire form, undefined for one not kept.
+   * place: each one's messages and wire form (UTF-8, encoded once: it is sent as these bytes in
+   * every request), undefined for one not kept.
    */
-  stretches: ({ messages: LanguageModelV3Message[]; wire: string } | undefined)[];
+  stretches: ({ messages: LanguageModelV3Message[]; wire: Buffer } | undefined)[];
 }
 
 type Pending =
@@ -212,18 +213,24 @@ class WireCache {
     if (pending?.kind === "capture" && typeof body === "string") this.capture(body, pending);
     if (pending?.kind !== "splice") return this.transmit(input, plain);
     if (typeof body !== "string" || isRequestObject(input)) throw new WireCacheMiss();
-    const split = splitAtMarker(this.withStretches(body, pending), this.marker, this.markerElement);
+    const split = splitAtMarker(body, this.marker, this.markerElement);
     if (!split) throw new WireCacheMiss();
     this.markerElement = split.markerElement;
     const { head, fresh, tail } = split.parts;
+    const headChunks = this.withStretches(body, head.length, pending);
     const { conversation } = pending;
     if (!pending.extend) {
-      return this.transmit(input, plain, [head, conversation.wire.bytes(), fresh ? `,${fresh}` : "", tail]);
+      return this.transmit(input, plain, [
+        ...headChunks,
+        conversation.wire.bytes(),
+        fresh ? `,${fresh}` : "",
+        tail,
+      ]);
     }
     if (fresh) conversation.wire.append(`,${fresh}`);
     conversation.prompt = pending.prompt;
     conversation.from = pending.from;
-    return this.transmit(input, plain, [head, conversation.wire.bytes(), tail]);
+    return this.transmit(input, plain, [...headChunks, conversation.wire.bytes(), tail]);
   };
 
   /**
@@ -241,19 +248,30 @@ class WireCache {
     return this.key === undefined ? once(init) : sendWithKey(once, init, this.key);
   }
 
-  /** The body with the conversation's stretches spliced in where their markers stand, for those replaced. */
-  private withStretches(body: string, pending: Extract<Pending, { kind: "splice" }>): string {
-    let spliced = body;
+  /**
+   * The body's first `headLength` characters (before the conversation's marker) as chunks, each
+   * replaced stretch's marker element giving way to the stretch's kept bytes. The stretches go
+   * out as those bytes, as the conversation does: splicing them into the body's string would copy
+   * and encode everything before the last system message again in every request.
+   */
+  private withStretches(
+    body: string,
+    headLength: number,
+    pending: Extract<Pending, { kind: "splice" }>,
+  ): (string | Uint8Array)[] {
+    const chunks: (string | Uint8Array)[] = [];
+    let at = 0;
     for (const place of pending.stretches) {
       const kept = pending.conversation.stretches[place];
       const marker = this.stretchMarkerOf(place);
-      const replaced =
-        kept && replaceMarkedElement(spliced, marker, this.stretchMarkerElements.get(place), kept.wire);
-      if (!replaced) throw new WireCacheMiss();
-      this.stretchMarkerElements.set(place, replaced.markerElement);
-      spliced = replaced.body;
+      const found = kept && findMarkedElement(body, marker, this.stretchMarkerElements.get(place));
+      if (!found || found.start < at || found.end > headLength) throw new WireCacheMiss();
+      this.stretchMarkerElements.set(place, found.markerElement);
+      chunks.push(body.slice(at, found.start), kept.wire);
+      at = found.end;
     }
-    return spliced;
+    chunks.push(body.slice(at, headLength));
+    return chunks;
   }
 
   private capture(body: string, pending: Extract<Pending, { kind: "capture" }>): void {
@@ -266,7 +284,10 @@ class WireCache {
     const stretches = ranges.map((range, place) => {
       const wire = captured.stretches[place];
       if (!paired || !range.cacheable || wire === undefined) return undefined;
-      return { messages: prompt.slice(range.start, range.end) as LanguageModelV3Message[], wire };
+      return {
+        messages: prompt.slice(range.start, range.end) as LanguageModelV3Message[],
+        wire: Buffer.from(wire),
+      };
     });
     this.conversations = [
       { prompt, from, wire: captured.wire, options: pending.options, stretches },

@@ -79,23 +79,19 @@ function markedElement(body: string, marker: string, known: string | undefined):
 }
 
 /**
- * `body` with the element of the message holding `marker` (markedElement) replaced by `wire`.
- * `undefined` when the body has no such element.
+ * Where in `body` the element of the message holding `marker` (markedElement) stands, from `start`
+ * to `end`. `undefined` when the body has no such element.
  */
-export function replaceMarkedElement(
+export function findMarkedElement(
   body: string,
   marker: string,
   markerElement: string | undefined,
-  wire: string,
-): { body: string; markerElement: string } | undefined {
+): { start: number; end: number; markerElement: string } | undefined {
   const element = markedElement(body, marker, markerElement);
   if (element === undefined) return undefined;
   const start = body.indexOf(element);
   if (start < 0) return undefined;
-  return {
-    body: `${body.slice(0, start)}${wire}${body.slice(start + element.length)}`,
-    markerElement: element,
-  };
+  return { start, end: start + element.length, markerElement: element };
 }
 
 /** How a body with the marker element stands: what comes before it, and the new messages' text after it. */
@@ -116,11 +112,9 @@ export function splitAtMarker(
   marker: string,
   markerElement: string | undefined,
 ): { parts: MarkedBody; markerElement: string } | undefined {
-  const element = markedElement(body, marker, markerElement);
-  if (element === undefined) return undefined;
-  const start = body.indexOf(element);
-  if (start < 0) return undefined;
-  const end = start + element.length;
+  const found = findMarkedElement(body, marker, markerElement);
+  if (found === undefined) return undefined;
+  const { start, end, markerElement: element } = found;
   if (body.charCodeAt(end) === 0x5d) {
     return {
       parts: { head: body.slice(0, start), fresh: "", tail: body.slice(end) },
