@@ -165,6 +165,12 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
   /** The commands of this list start here; a `)` of a subshell was the last thing read. */
   const listStart = out.length;
   let closedSubshell = false;
+  /**
+   * `case` commands open in this list, and whether the words being read are a clause's patterns
+   * (after `in`, `;;`, `;&` or `;;&`, up to `)`): patterns, not a command — `*) x;;` runs `x`, not `*`.
+   */
+  let openCases = 0;
+  let inCasePatterns = false;
   let i = start;
   const begin = () => {
     if (word === undefined) closedSubshell = false;
@@ -185,15 +191,28 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
     word = undefined;
     redirect = undefined;
     hereString = false;
+    const keyword = words.length === 1 && shellWord.raw === shellWord.text ? shellWord.text : undefined;
+    if (keyword === "esac" && openCases > 0) {
+      openCases--;
+      inCasePatterns = false;
+    } else if (words.length === 3 && words[0]?.raw === "case" && shellWord.raw === "in") {
+      // `case WORD in`: a command of its own (as before), then the first clause's patterns.
+      pushCommand();
+      openCases++;
+      inCasePatterns = true;
+    }
   };
-  const endCommand = () => {
-    endWord();
+  const pushCommand = () => {
     if (words.length > 0) {
       out.push(pipedFrom === undefined ? { words } : { words, pipedFrom });
       lastPushed = out.length - 1;
       pipedFrom = undefined;
     }
     words = [];
+  };
+  const endCommand = () => {
+    endWord();
+    pushCommand();
     redirect = undefined;
   };
   /** After a `$` at `at`: adds its expansion to the word, returns the index after it. */
@@ -267,7 +286,16 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
 
   while (i < src.length) {
     const c = src[i] as string;
-    if (c === stop && (stop === "`" || subshells === 0)) {
+    // `esac)` closing a `$(case …)`: the keyword ends before the `)` is read.
+    if (
+      inCasePatterns &&
+      c === ")" &&
+      words.length === 0 &&
+      word !== undefined &&
+      src.slice(word.start, i) === "esac"
+    )
+      endWord();
+    if (c === stop && (stop === "`" || (subshells === 0 && !inCasePatterns))) {
       endCommand();
       return i + 1;
     }
@@ -315,6 +343,24 @@ function lexUntil(lexing: Lexing, start: number, stop: ")" | "`" | undefined): n
       w.text += UNKNOWN_PART;
       w.dynamic = true;
       i = lexCommands(lexing, i + 1, "`");
+    } else if (
+      inCasePatterns &&
+      (c === ")" || c === "|" || (c === "(" && word === undefined && words.length === 0))
+    ) {
+      // A clause's patterns end at `)` (a leading `(` and the `|` between them are part of the syntax):
+      // left out, but the commands of a `$(…)` in them were listed as they were read.
+      endWord();
+      if (c === ")") {
+        words = [];
+        inCasePatterns = false;
+      }
+      i++;
+    } else if (c === ";" && openCases > 0 && (src[i + 1] === ";" || src[i + 1] === "&")) {
+      // `;;`, `;&`, `;;&`: the clause ends, the next one's patterns follow.
+      endCommand();
+      pipedFrom = undefined;
+      i += src[i + 1] === ";" && src[i + 2] === "&" ? 3 : 2;
+      inCasePatterns = true;
     } else if (c === "#" && word === undefined) {
       // A comment, to the end of the line.
       while (i < src.length && src[i] !== "\n") i++;

@@ -27,6 +27,7 @@ const TYPICAL_HOOKS = [
   `for f in $(jq -r '.tool_input.file_path'); do npx --no-install eslint --fix "$f"; done`,
   `cat | jq -r .prompt | grep -qi "deploy" && echo "careful" >&2 || true`,
   `say done`,
+  `f=$(jq -r .tool_input.file_path); case "$f" in *.ts|*.tsx) npx --no-install prettier --write "$f";; *.md) ;; *) exit 0;; esac`,
 ];
 
 describe("a user's own typical hook in a cloned repository", () => {

@@ -5,6 +5,33 @@ import { simpleCommands, UNKNOWN_PART } from "../src/shell-words.js";
 const texts = (command: string) => simpleCommands(command, "/p").map((c) => c.words.map((w) => w.text));
 
 describe("the lexer of hook commands", () => {
+  it("a case clause's patterns are not commands, after in, ;;, ;& and ;;&, with | and a leading (", () => {
+    expect(texts("case $f in *.ts|*.tsx) fmt;; (*.md) ;& b) x;;& *) ./n;; esac; ./after")).toEqual([
+      ["case", "\0", "in"],
+      ["fmt"],
+      ["x"],
+      ["./n"],
+      ["esac"],
+      ["./after"],
+    ]);
+  });
+
+  it("the commands of a $(…) in a case pattern are listed, and a case inside $(…) closes at its )", () => {
+    expect(texts("case a in $(sh ./m)) z;; esac")).toEqual([
+      ["case", "a", "in"],
+      ["sh", "./m"],
+      ["z"],
+      ["esac"],
+    ]);
+    expect(texts("x=$(case a in a) ./n;; esac); ./q")).toEqual([
+      ["case", "a", "in"],
+      ["./n"],
+      ["esac"],
+      ["x=\0"],
+      ["./q"],
+    ]);
+  });
+
   it("a double-quoted default inside ${…} does not end the braces at its }", () => {
     expect(texts('echo "${CLAUDE_PROJECT_DIR:-"$CLAUDE_PROJECT_DIR}"}" a; ./evil')).toEqual([
       ["echo", "/p", "a"],
