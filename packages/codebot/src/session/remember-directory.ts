@@ -2,11 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TrustStore } from "../approval/trust-store.js";
 import { visible } from "../approval/visible-text.js";
-import {
-  readSettingsForEdit,
-  type SettingsFileEdit,
-  writeSettingsValue,
-} from "../settings/settings-file-edit.js";
+import { editSettingsFile, writeSettingsValue } from "../settings/settings-file-edit.js";
 
 /**
  * `/add-dir`'s "remember" (claude 2.1.328's "Yes, and remember this directory"): the folder goes
@@ -35,24 +31,21 @@ export function rememberDirectory(
       );
   const notRemembered = (why: string) =>
     new Error(`not remembered: ${why}; the folder is added for this session`);
-  let edit: SettingsFileEdit;
+  let problem: string | undefined;
   try {
-    edit = readSettingsForEdit(file);
+    problem = editSettingsFile(file, (edit) => {
+      const permissions = edit.settings.permissions ?? {};
+      if (!isObject(permissions)) return `"permissions" in ${shown} is not an object`;
+      const listed = permissions.additionalDirectories ?? [];
+      if (!Array.isArray(listed)) return `"permissions.additionalDirectories" in ${shown} is not a list`;
+      if (!listed.includes(folder))
+        writeSettingsValue(edit, ["permissions", "additionalDirectories"], [...listed, folder]);
+      return undefined;
+    });
   } catch (error) {
-    throw notRemembered(`${shown}: ${(error as Error).message}`);
+    problem = `${shown}: ${(error as Error).message}`;
   }
-  const permissions = edit.settings.permissions ?? {};
-  if (!isObject(permissions)) throw notRemembered(`"permissions" in ${shown} is not an object`);
-  const listed = permissions.additionalDirectories ?? [];
-  if (!Array.isArray(listed))
-    throw notRemembered(`"permissions.additionalDirectories" in ${shown} is not a list`);
-  if (!listed.includes(folder)) {
-    try {
-      writeSettingsValue(edit, ["permissions", "additionalDirectories"], [...listed, folder]);
-    } catch (error) {
-      throw notRemembered(`${shown}: ${(error as Error).message}`);
-    }
-  }
+  if (problem !== undefined) throw notRemembered(problem);
   try {
     trustStore.trustGrants([`directory:${folder}`]);
   } catch (error) {

@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { linkTarget, readSettingsForEdit, writeSettingsValue } from "./settings-file-edit.js";
+import {
+  editSettingsFile,
+  linkTarget,
+  readSettingsForEdit,
+  writeSettingsValue,
+} from "./settings-file-edit.js";
 
 export type RuleKind = "allow" | "ask" | "deny";
 
@@ -50,26 +55,21 @@ function editRules(
     for (const p of [path.dirname(at.file), at.file])
       if (fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink())
         throw notSaved(`${p} is a symbolic link`);
-  let edit: ReturnType<typeof readSettingsForEdit>;
   try {
-    edit = readSettingsForEdit(at.place === "user" ? linkTarget(at.file) : at.file);
+    return editSettingsFile(at.place === "user" ? linkTarget(at.file) : at.file, (edit) => {
+      const permissions = edit.settings.permissions;
+      if (permissions !== undefined && permissionsOf(edit.settings) === undefined)
+        throw new Error('"permissions" is not an object');
+      const listed = permissionsOf(edit.settings)?.[kind] ?? [];
+      if (!Array.isArray(listed)) throw new Error(`"permissions.${kind}" is not a list`);
+      const changed = change(listed);
+      if (changed === undefined) return false;
+      writeSettingsValue(edit, ["permissions", kind], changed);
+      return true;
+    });
   } catch (error) {
     throw notSaved((error as Error).message);
   }
-  const permissions = edit.settings.permissions;
-  if (permissions !== undefined && permissionsOf(edit.settings) === undefined)
-    throw notSaved('"permissions" is not an object');
-  const listed = permissionsOf(edit.settings)?.[kind] ?? [];
-  if (!Array.isArray(listed)) throw notSaved(`"permissions.${kind}" is not a list`);
-  const changed = change(listed);
-  if (changed === undefined) return false;
-  try {
-    fs.mkdirSync(path.dirname(edit.file), { recursive: true });
-    writeSettingsValue(edit, ["permissions", kind], changed);
-  } catch (error) {
-    throw notSaved((error as Error).message);
-  }
-  return true;
 }
 
 function permissionsOf(settings: Record<string, unknown>): Record<string, unknown> | undefined {

@@ -1,11 +1,6 @@
 import type { EffortLevel } from "@codebot/agentcore";
 import { modelSettingsKey } from "./model-settings-key.js";
-import {
-  linkTarget,
-  readSettingsForEdit,
-  type SettingsFileEdit,
-  writeSettingsValue,
-} from "./settings-file-edit.js";
+import { editSettingsFile, linkTarget, writeSettingsValue } from "./settings-file-edit.js";
 
 /**
  * Saves `level` as the effort of the model `spec` for new sessions, where claude 2.1.328's
@@ -21,27 +16,22 @@ export function saveModelEffort(
   spec: string,
   level: Exclude<EffortLevel, "max"> | undefined,
 ): void {
-  const notSaved = (error: unknown) =>
-    new Error(`${file}: ${(error as Error).message}; the effort is not saved`);
-  let edit: SettingsFileEdit;
-  try {
-    edit = readSettingsForEdit(linkTarget(file));
-  } catch (error) {
-    throw notSaved(error);
-  }
-  const current = edit.settings;
   const at = ["modelSettings", modelSettingsKey(spec), "effortLevel"];
-  const notObject = at.slice(0, -1).find((_, i) => !objectOrAbsent(current, at.slice(0, i + 1)));
-  if (notObject !== undefined)
-    throw new Error(
-      `${file}: ${at.slice(0, at.indexOf(notObject) + 1).join(".")} is not an object; the effort is not saved`,
-    );
-  if (level === undefined && valueAt(current, at) === undefined) return;
+  let problem: string | undefined;
   try {
-    writeSettingsValue(edit, at, level);
+    problem = editSettingsFile(linkTarget(file), (edit) => {
+      const current = edit.settings;
+      const notObject = at.slice(0, -1).find((_, i) => !objectOrAbsent(current, at.slice(0, i + 1)));
+      if (notObject !== undefined)
+        return `${at.slice(0, at.indexOf(notObject) + 1).join(".")} is not an object`;
+      if (level === undefined && valueAt(current, at) === undefined) return undefined;
+      writeSettingsValue(edit, at, level);
+      return undefined;
+    });
   } catch (error) {
-    throw notSaved(error);
+    problem = (error as Error).message;
   }
+  if (problem !== undefined) throw new Error(`${file}: ${problem}; the effort is not saved`);
 }
 
 /** The value at `keys` (own keys only), undefined when any is absent. */

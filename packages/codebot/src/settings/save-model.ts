@@ -1,6 +1,6 @@
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
-import { linkTarget, readSettingsForEdit, writeSettingsValue } from "./settings-file-edit.js";
+import { editSettingsFile, linkTarget, writeSettingsValue } from "./settings-file-edit.js";
 
 /**
  * Saves the model `/model` chose as your default for new sessions (and `-p` runs), where claude
@@ -11,9 +11,10 @@ import { linkTarget, readSettingsForEdit, writeSettingsValue } from "./settings-
  */
 export function saveModel(file: string, model: string | undefined): void {
   try {
-    const edit = readSettingsForEdit(linkTarget(file));
-    if (model === undefined && !Object.hasOwn(edit.settings, "model")) return;
-    writeSettingsValue(edit, ["model"], model);
+    editSettingsFile(linkTarget(file), (edit) => {
+      if (model === undefined && !Object.hasOwn(edit.settings, "model")) return;
+      writeSettingsValue(edit, ["model"], model);
+    });
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}; the model is not saved`);
   }

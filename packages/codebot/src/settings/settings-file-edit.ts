@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { applyEdits, type JSONPath, modify, type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { readSettingsText } from "./read-settings-text.js";
 
 /** One settings file read to change a value in it: its text, what it holds, its permissions. */
@@ -30,6 +31,27 @@ export function readSettingsForEdit(file: string): SettingsFileEdit {
     throw new Error("not a JSON object");
   const mode = read.kind === "text" ? fs.statSync(file).mode & 0o777 : undefined;
   return { file, text, settings: settings as Record<string, unknown>, mode };
+}
+
+/**
+ * Runs `change` on the file as it is now, holding `<file>.lock` (file-lock.ts) from the read to
+ * the write: two sessions saving a rule, a folder, a model or an effort to one file at the same
+ * time would otherwise each write what they read before the other's save, and one save would be
+ * lost. Throws readSettingsForEdit's errors, and "cannot write (<code>)" when the lock cannot be
+ * made (a read-only folder), like a write that fails.
+ */
+export function editSettingsFile<T>(file: string, change: (edit: SettingsFileEdit) => T): T {
+  let locked = false;
+  try {
+    return withFileLock(file, () => {
+      locked = true;
+      return change(readSettingsForEdit(file));
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!locked && code !== undefined) throw new Error(`cannot write (${code})`);
+    throw error;
+  }
 }
 
 /**
