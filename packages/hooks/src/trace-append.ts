@@ -106,18 +106,39 @@ function wroteSome(n: number): number {
   return n;
 }
 
-/** Whether the file exists, is not empty and its last byte is not a newline. */
+/**
+ * How long a file that ends in the middle of a line must keep its size to count as cut off (a
+ * writer killed mid-append). Another process's append under way grows the file page by page, so
+ * a look at that instant finds the start of its record without the end: ending "that" line would
+ * leave an empty line once the append is done. A size that moved is looked at again, a few times.
+ */
+const SETTLE_MS = 50;
+const SETTLE_LOOKS = 10;
+
+/** Whether the file exists, is not empty and its last byte is not a newline, and stays so. */
 export async function endsMidLine(file: string, extraFlags: number): Promise<boolean> {
+  let size = await midLineSize(file, extraFlags);
+  for (let look = 0; size !== undefined && look < SETTLE_LOOKS; look++) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const now = await midLineSize(file, extraFlags);
+    if (now === size) return true;
+    size = now;
+  }
+  return false;
+}
+
+/** The file's size when it ends in the middle of a line; undefined when not (or it cannot be read). */
+async function midLineSize(file: string, extraFlags: number): Promise<number | undefined> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, constants.O_RDONLY | extraFlags);
     const { size } = await handle.stat();
-    if (size === 0) return false;
+    if (size === 0) return undefined;
     const last = Buffer.alloc(1);
     await handle.read(last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
+    return last[0] !== 0x0a ? size : undefined;
   } catch {
-    return false;
+    return undefined;
   } finally {
     await handle?.close();
   }
@@ -125,16 +146,30 @@ export async function endsMidLine(file: string, extraFlags: number): Promise<boo
 
 /** endsMidLine, synchronously. */
 function endsMidLineNow(file: string, extraFlags: number): boolean {
+  let size = midLineSizeNow(file, extraFlags);
+  for (let look = 0; size !== undefined && look < SETTLE_LOOKS; look++) {
+    Atomics.wait(sleeper, 0, 0, SETTLE_MS);
+    const now = midLineSizeNow(file, extraFlags);
+    if (now === size) return true;
+    size = now;
+  }
+  return false;
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** midLineSize, synchronously. */
+function midLineSizeNow(file: string, extraFlags: number): number | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | extraFlags);
     const { size } = fstatSync(fd);
-    if (size === 0) return false;
+    if (size === 0) return undefined;
     const last = Buffer.alloc(1);
     readSync(fd, last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
+    return last[0] !== 0x0a ? size : undefined;
   } catch {
-    return false;
+    return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
