@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { isHere, isRunning, parseHolder } from "../fs/lock-holder.js";
 import { isSessionId } from "./session-files.js";
 
 /**
  * Claude Code's `--fork-session`: the session `to` starts as a copy of `from` — every line of its
- * transcript under the new id (as claude 2.1.328 copies it: same uuids, `sessionId` rewritten),
- * its task list and its "not validated yet" mark — and `from` is left as it was. Its sub-agents'
+ * transcript under the new id (as claude 2.1.328 copies it: same uuids, `sessionId` rewritten; of
+ * a session another process runs, up to its last whole line), its task list and its "not
+ * validated yet" mark — and `from` is left as it was. Its sub-agents'
  * transcripts and undelivered hook records stay with `from`. Each copied message also says where
  * it came from, `forkedFrom: {sessionId, messageUuid}` (what claude's `/branch` writes; its
  * `--fork-session` writes nothing): the session lists mark the fork by it.
@@ -27,13 +29,28 @@ export function forkSessionFiles(sessionDir: string, from: string, to: string): 
     const file = path.join(sessionDir, `${from}${suffix}`);
     if (fs.existsSync(file)) fs.copyFileSync(file, path.join(sessionDir, `${to}${suffix}`));
   }
+  // A run that has the session may be appending a line right now, whose start shows before its
+  // end (a large line reaches the file page by page): copied, it would be a line cut off for good
+  // in the fork. So the copy of a running session ends at its last whole line; a line a crash cut
+  // off is copied as it is (the fork's resume reports and skips it).
+  const copied = runningElsewhere(sessionDir, from) ? text.slice(0, text.lastIndexOf("\n") + 1) : text;
   writeFileAtomic(
     path.join(sessionDir, `${to}.jsonl`),
-    text
+    copied
       .split("\n")
       .map((line) => renamed(line, from, to))
       .join("\n"),
   );
+}
+
+/** Whether another process runs session `id` now: its lock (session-lock.ts) names a live holder, or one this host cannot see. */
+function runningElsewhere(sessionDir: string, id: string): boolean {
+  try {
+    const holder = parseHolder(fs.readFileSync(path.join(sessionDir, `${id}.lock`), "utf8"));
+    return holder !== undefined && (!isHere(holder) || isRunning(holder));
+  } catch {
+    return false;
+  }
 }
 
 /** A transcript line of `from` under the session id `to`; a line that is not JSON (cut off by a crash) as it was. */
