@@ -104,7 +104,7 @@ function releaseAtExit(): void {
 /** Removes the lock unless another process has taken it over meanwhile. */
 function releaseOwn(lock: string, record: string): void {
   try {
-    if (fs.readFileSync(lock, "utf8") === record) fs.rmSync(lock, { force: true });
+    if (readLockText(lock) === record) fs.rmSync(lock, { force: true });
   } catch {
     // One left behind is stale once this process is gone: the next taker removes it.
   }
@@ -113,7 +113,7 @@ function releaseOwn(lock: string, record: string): void {
 /** Shows that the lock is still held, unless another process has taken it over meanwhile. */
 function renewOwn(lock: string, record: string): void {
   try {
-    if (fs.readFileSync(lock, "utf8") === record) fs.utimesSync(lock, new Date(), new Date());
+    if (readLockText(lock) === record) fs.utimesSync(lock, new Date(), new Date());
   } catch {
     // Gone or unreadable: nothing of this process's to renew.
   }
@@ -146,7 +146,7 @@ function holderOf(lock: string): number | undefined {
 
 function readHolder(lock: string): LockHolder | undefined {
   try {
-    return parseHolder(fs.readFileSync(lock, "utf8"));
+    return parseHolder(readLockText(lock));
   } catch {
     return undefined;
   }
@@ -163,11 +163,14 @@ function staleRecord(lock: string): string | undefined {
   let text: string;
   let stat: fs.Stats | undefined;
   try {
-    text = fs.readFileSync(lock, "utf8");
+    text = readLockText(lock);
     stat = fs.statSync(lock, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOOP") return undefined;
+    text = NOT_A_LOCK;
   }
+  // No codebot made it: nothing holds it.
+  if (text === NOT_A_LOCK) return text;
   if (stat === undefined) return undefined;
   const age = Date.now() - stat.mtimeMs;
   let holder: LockHolder | undefined;
@@ -185,6 +188,26 @@ function staleRecord(lock: string): string | undefined {
           ? !held.has(lock)
           : !isRunning(holder);
   return stale ? text : undefined;
+}
+
+/** What readLockText gives for a path that is no regular file. */
+const NOT_A_LOCK = "\0not a lock file";
+
+/**
+ * A lock's content, read without following a link (ELOOP) or waiting on a FIFO: a settings file's
+ * lock lies in the project, where a cloned repository can put either in its place (a link to
+ * /dev/zero, a FIFO nobody writes). NOT_A_LOCK for anything but a regular file.
+ */
+function readLockText(lock: string): string {
+  const fd = fs.openSync(lock, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  try {
+    if (!fs.fstatSync(fd).isFile()) return NOT_A_LOCK;
+    // A holder's record is two short lines.
+    const buffer = Buffer.alloc(4096);
+    return buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** A takeover guard older than this was left by a process that died in those few milliseconds. */
