@@ -12,10 +12,15 @@ import {
 } from "@codebot/hooks";
 import { isDirectory } from "../fs/is-directory.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
-import { pathPrograms } from "./path-programs.js";
+import { folderEntries } from "./path-folder-entries.js";
 
 /** Past this many files in a project folder a value names, the rest are not looked at. */
 const MAX_FOLDER_FILES = 200;
+/**
+ * A `PATH` folder's programs are covered whole (a real `node_modules/.bin` holds 1,500): one
+ * with more entries than this is too large to verify, and its value is not offered for approval.
+ */
+export const MAX_PATH_FOLDER_ENTRIES = 5000;
 /**
  * A folder's files larger than this are identified by size and modification time, not content:
  * a repository setting `PYTHONPATH=.` beside large data files must not make every start slow.
@@ -45,52 +50,71 @@ export function envGrant(name: string, value: string, projectDir: string | undef
 
 /**
  * The project files a variable's value runs or names itself, not those of a folder it names
- * (`BASH_ENV=./setup.sh`: `setup.sh`) — except the programs of a `PATH` folder (`PATH=./bin`:
- * `bin/prettier`), which a hook or command finds by name: what every `bash` call and hook loads
- * whatever its command, checked again before each (approved-files.ts), so that a program the
- * model rewrites under `acceptEdits` does not run in your `prettier` hook unasked.
+ * (`BASH_ENV=./setup.sh`: `setup.sh`) — except the entries of a `PATH` folder (`PATH=./bin`:
+ * `bin/prettier`), every one of them, which a hook or command finds by name: what every `bash`
+ * call and hook loads whatever its command, checked again before each (approved-files.ts), so
+ * that a program the model rewrites under `acceptEdits` does not run in your `prettier` hook
+ * unasked. `list` reads a folder's entries (path-folder-entries.ts: again only when it changed).
  */
 export function envLoadedFiles(
   name: string,
   value: string,
   projectDir: string,
   views?: ContentViews,
+  list: (folder: string) => string[] = folderEntries,
 ): string[] {
-  const named = projectPaths(name, value, projectDir);
-  const { files } = filesOfValue(name, value, projectDir, views, { named, listFolders: false });
+  const { files } = filesOfValue(name, value, projectDir, views, false);
   if (name !== "PATH") return files;
-  const programs = named
+  const seen = new Set(files);
+  const programs = projectPaths(name, value, projectDir)
     .filter((folder) => isDirectory(folder))
-    .flatMap((folder) => pathPrograms(folder, MAX_FOLDER_FILES));
-  return [...files, ...programs.filter((file) => !files.includes(file))];
+    .flatMap((folder) => list(folder).slice(0, MAX_PATH_FOLDER_ENTRIES));
+  return [...files, ...programs.filter((file) => !seen.has(file))];
+}
+
+/**
+ * The `PATH` folder of the project (as the consent screen names it) with more entries than can be
+ * verified before each call, if the value names one: such a value is not offered for approval.
+ */
+export function envFolderTooLarge(name: string, value: string, projectDir: string): string | undefined {
+  if (name !== "PATH") return undefined;
+  const root = realPathOf(projectDir) ?? projectDir;
+  const large = projectPaths(name, value, projectDir).find(
+    (folder) => isDirectory(folder) && folderEntries(folder).length > MAX_PATH_FOLDER_ENTRIES,
+  );
+  return large === undefined ? undefined : path.relative(root, large) || ".";
 }
 
 /**
  * What envGrant covers: the names it shows, the files it hashes (with the view each counts in,
- * into `views`: content-view.ts in @codebot/hooks), and the files of folders it names. Before each
- * call envLoadedFiles gives the project paths it has worked out (`named`) and has no folder listed
- * (`listFolders: false`): it uses neither, and both cost a realpath per PATH part or a listing.
+ * into `views`: content-view.ts in @codebot/hooks), and the files of folders it names (read only
+ * when `withFolders`: not before each call).
  */
 function filesOfValue(
   name: string,
   value: string,
   projectDir: string,
   views?: ContentViews,
-  { named = projectPaths(name, value, projectDir), listFolders = true } = {},
+  withFolders = true,
 ) {
   const files = scriptsRun(name, value, projectDir, views);
   const names = files.map((file) => path.relative(projectDir, file));
+  const covered = new Set(files);
   const inFolders: string[] = [];
   const root = realPathOf(projectDir) ?? projectDir;
-  for (const part of named) {
-    const folder = isDirectory(part);
-    const shown = `${path.relative(root, part) || "."}${folder ? "/*" : ""}`;
+  for (const named of projectPaths(name, value, projectDir)) {
+    const folder = isDirectory(named);
+    const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
     // A file the value names is loaded whole, whatever else reads it as a git configuration.
-    if (!folder && views !== undefined) noteView(views, part, "bytes");
-    if (folder && !listFolders) continue;
-    for (const file of folder ? folderFiles(part, MAX_FOLDER_FILES) : [part])
-      if (!files.includes(file) && !inFolders.includes(file)) (folder ? inFolders : files).push(file);
+    if (!folder && views !== undefined) noteView(views, named, "bytes");
+    const cap = name === "PATH" ? MAX_PATH_FOLDER_ENTRIES : MAX_FOLDER_FILES;
+    const inFolder = folder ? (withFolders ? folderFiles(named, cap) : []) : [named];
+    for (const file of inFolder)
+      if (!covered.has(file)) {
+        covered.add(file);
+        (folder ? inFolders : files).push(file);
+      }
   }
   return { names, files, folderFiles: inFolders };
 }

@@ -15,10 +15,11 @@ import { isClaudeCodeLayer } from "./claude-compat.js";
 import { commandGrantRunning, runsProjectFiles } from "./command-grant.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { type EffortCapOfFile, effortCapOfFile } from "./effort-cap.js";
-import { envGrant, envLoadedFiles } from "./env-grant.js";
+import { envFolderTooLarge, envGrant, envLoadedFiles, MAX_PATH_FOLDER_ENTRIES } from "./env-grant.js";
 import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { modelSettingsKey } from "./model-settings-key.js";
+import { cachedFolderEntries } from "./path-folder-entries.js";
 import { permissionModeSchema, runtimeKeysSchema, SETTINGS_KEYS } from "./settings-schema.js";
 import { type StatusLineSetting, statusLineGrantRunning, statusLineSetting } from "./status-line-grant.js";
 
@@ -368,13 +369,26 @@ export function mergeSettings(
     if (value.autoCompactWindow !== undefined) settings.autoCompactWindow = value.autoCompactWindow;
     if (value.worktree?.baseRef !== undefined) settings.worktreeBaseRef = value.worktree.baseRef;
     for (const [name, text] of Object.entries(value.env ?? {})) {
+      const tooLarge =
+        userOwned || options.projectDir === undefined
+          ? undefined
+          : envFolderTooLarge(name, text, options.projectDir);
+      if (tooLarge !== undefined) {
+        // Not offered for approval: its programs could not all be checked before each call.
+        report(
+          `env.${name}`,
+          `${tooLarge} has more than ${MAX_PATH_FOLDER_ENTRIES} entries, too many to verify before each command; set PATH in your own settings, or point it at a folder of the programs you need`,
+        );
+        continue;
+      }
       if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
       settings.env[name] = text;
       // A later layer's value for the same variable replaces what the earlier one loaded.
       settings.envFiles = settings.envFiles.filter((run) => run.approvedFor !== name);
       const projectDir = options.projectDir;
       if (!userOwned && projectDir !== undefined) {
-        const loads = () => envLoadedFiles(name, text, projectDir);
+        const list = cachedFolderEntries();
+        const loads = () => envLoadedFiles(name, text, projectDir, undefined, list);
         const views: ContentViews = new Map();
         settings.envFiles.push(
           approvedRun(name, envLoadedFiles(name, text, projectDir, views), loads, views),
