@@ -65,4 +65,16 @@ describe("an approved PATH folder of 1,500 programs", () => {
       expect(fs.readFileSync(box.at("hook-ran.txt"), "utf8").match(/tested/g)).toHaveLength(session);
     }
   });
+
+  it("over 5,000 entries, the consent screen says the folder is too large to verify and offers no grant", async () => {
+    const box = sandbox();
+    box.json(".claude/settings.json", { env: { PATH: `./node_modules/.bin:${process.env.PATH}` } });
+    fs.mkdirSync(box.at("node_modules/.bin"), { recursive: true });
+    for (let i = 0; i <= 5000; i++) fs.writeFileSync(box.at(`node_modules/.bin/p${i}`), "");
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.stdout).toContain(
+      "not offered: env.PATH — node_modules/.bin has more than 5000 entries, too many to verify before each command",
+    );
+    expect(trust.stdout).toContain("nothing to approve");
+  });
 });

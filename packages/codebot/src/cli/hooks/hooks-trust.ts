@@ -29,6 +29,9 @@ export async function hooksTrust(flags: ProjectFlags, yes: boolean): Promise<num
     out.push(`${s.bold(hook.event)} ${s.cyan(visible(hook.name))} · ${s.green("approved")}`);
   }
   out.push(...consentLines(inv, pending, s));
+  // An `env` value not offered for approval (a PATH folder too large to verify) says why here too.
+  for (const problem of inv.problems.filter((p) => p.field?.startsWith("env.")))
+    out.push(s.yellow(`not offered: ${problem.field} — ${visible(problem.message)}`));
   out.push("");
   if (nothingPending(pending)) {
     out.push(
