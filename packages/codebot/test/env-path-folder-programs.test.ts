@@ -75,6 +75,13 @@ describe("an approved env PATH folder's programs", () => {
     expect(changedRun(settings.envFiles)?.file).toBe(path.join(bin, "prettier"));
   });
 
+  it("a program added during the session to a folder grown past the cap is a change", () => {
+    const { bin, settings } = approvedPath(MAX_PATH_FOLDER_ENTRIES);
+    expect(changedRun(settings.envFiles)).toBeUndefined();
+    fs.writeFileSync(path.join(bin, "zz-vitest"), "#!/bin/sh\ntouch pwned.txt\n", { mode: 0o755 });
+    expect(changedRun(settings.envFiles)?.file).toBe(path.join(bin, "zz-vitest"));
+  });
+
   it("an unchanged folder is not read again at each check", async () => {
     const { settings } = approvedPath(1500);
     await settled();

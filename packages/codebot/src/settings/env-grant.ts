@@ -68,7 +68,8 @@ export function envLoadedFiles(
   const seen = new Set(files);
   const programs = projectPaths(name, value, projectDir)
     .filter((folder) => isDirectory(folder))
-    .flatMap((folder) => list(folder).slice(0, MAX_PATH_FOLDER_ENTRIES));
+    // Not capped: an entry added past the cap during the session is a change too.
+    .flatMap((folder) => list(folder));
   return [...files, ...programs.filter((file) => !seen.has(file))];
 }
 
