@@ -11,7 +11,9 @@ import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import { cheaperThan, type ModelPrice, priceOf } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
+import { CLAUDE_AUTO_MODE_NOTICE, claudeAutoModeAsDefault } from "./claude-auto-mode.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
+import { claudeKeysNotUsed, claudeKeysNotUsedMessage } from "./claude-keys-not-used.js";
 import { commandGrantRunning, runsProjectFiles } from "./command-grant.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { type EffortCapOfFile, effortCapOfFile } from "./effort-cap.js";
@@ -230,11 +232,19 @@ export function mergeSettings(
     };
     const granted = (grant: string): boolean => userOwned || grantTrusted(grant);
     const claudeFile = isClaudeCodeLayer(layer);
+    /** A warning of its own: not the key's value dropped ("…; ignored"), never an error (the managed file still counts). */
+    const note = (field: string, message: string) =>
+      problems.push({ severity: "warning", scope: "settings", file: layer.path, field, message });
+    let input = layer.settings;
+    if (claudeFile) {
+      const autoMode = claudeAutoModeAsDefault(withAnthropicModel(input));
+      input = autoMode.settings;
+      if (autoMode.changed) note("permissions.defaultMode", CLAUDE_AUTO_MODE_NOTICE);
+      const notUsed = claudeKeysNotUsed(layer.settings);
+      if (notUsed.length > 0) note(notUsed[0] ?? "", claudeKeysNotUsedMessage(notUsed));
+    }
 
-    const { value, rejected } = parseDroppingInvalid(
-      runtimeKeysSchema,
-      claudeFile ? withAnthropicModel(layer.settings) : layer.settings,
-    );
+    const { value, rejected } = parseDroppingInvalid(runtimeKeysSchema, input);
     for (const r of rejected) {
       if (r.unknownKey && claudeFile) continue;
       report(r.field, r.key === "" ? r.message : `${r.key}: ${r.message}`, r.unknownKey);

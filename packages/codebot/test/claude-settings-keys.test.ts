@@ -1,0 +1,96 @@
+/**
+ * Claude Code settings keys a migrating user has that codebot reads differently or not at all
+ * (claude-auto-mode.ts, claude-keys-not-used.ts): Claude Code's auto mode is not codebot's, and a
+ * deny-type key codebot does not act on is said, once per file, never dropped in silence.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { readProjectSettings } from "../src/session/project-settings.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./cli/support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./cli/support/cli-process.js";
+import { tempDir, writeFile } from "./support/temp-dirs.js";
+
+useBuiltCli();
+
+function machine() {
+  const home = tempDir("codebot-home-");
+  const project = tempDir("codebot-project-");
+  const claudeHome = path.join(home, ".claude");
+  const read = () =>
+    readProjectSettings({ cwd: project, codebotHome: home, claudeHome, managedRoot: path.join(home, "etc") });
+  const claudeUser = (value: unknown) =>
+    writeFile(path.join(claudeHome, "settings.json"), JSON.stringify(value));
+  const codebotUser = (value: unknown) => writeFile(path.join(home, "settings.json"), JSON.stringify(value));
+  return { read, claudeUser, codebotUser, claudeFile: path.join(claudeHome, "settings.json") };
+}
+
+describe("Claude Code's auto mode", () => {
+  it('a Claude Code file\'s "defaultMode": "auto" asks, with a warning saying why', () => {
+    const m = machine();
+    m.claudeUser({ permissions: { defaultMode: "auto" } });
+    const { settings, problems } = m.read();
+    expect(settings.permissions.mode).toBe("ask");
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        severity: "warning",
+        file: m.claudeFile,
+        message: expect.stringContaining('Claude Code\'s "auto" mode has a classifier approve each call'),
+      }),
+    );
+  });
+
+  it("a Claude Code file's \"bypassPermissions\" is still codebot's auto", () => {
+    const m = machine();
+    m.claudeUser({ permissions: { defaultMode: "bypassPermissions" } });
+    expect(m.read().settings.permissions.mode).toBe("auto");
+  });
+
+  it("codebot's own file's \"auto\" is codebot's auto", () => {
+    const m = machine();
+    m.codebotUser({ permissions: { defaultMode: "auto" } });
+    expect(m.read().settings.permissions.mode).toBe("auto");
+  });
+
+  it("-p with ~/.claude/settings.json in auto mode does not run a bash call no rule allows", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), { permissions: { defaultMode: "auto" } });
+    const server = await modelServer([
+      reply.toolCalls(toolCall("bash", { command: "touch made-by-bash" }, "c1")),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(path.join(box.project, "made-by-bash"))).toBe(false);
+    expect(requestText(server.requests[1])).toContain("touch made-by-bash");
+    expect(r.stderr).toContain("codebot has none, so it asks");
+  });
+});
+
+describe("Claude Code keys codebot does not act on", () => {
+  it("one warning per file names those that matter, not the cosmetic ones", () => {
+    const m = machine();
+    m.claudeUser({
+      sandbox: { enabled: true },
+      deniedMcpServers: [{ serverName: "filesystem" }],
+      permissions: { denyInsteadOfPrompting: true },
+      theme: "dark",
+      spinnerTipsEnabled: false,
+    });
+    const mine = m.read().problems.filter((p) => p.file === m.claudeFile);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        message:
+          'codebot does not act on these Claude Code settings: sandbox, permissions.denyInsteadOfPrompting, deniedMcpServers (docs/claude-code.md, "Claude Code\'s settings keys")',
+      }),
+    ]);
+  });
+
+  it("a value that asks for nothing codebot lacks is not named (a sandbox switched off)", () => {
+    const m = machine();
+    m.claudeUser({ sandbox: { enabled: false }, disableSkillShellExecution: false });
+    expect(m.read().problems.filter((p) => p.file === m.claudeFile)).toEqual([]);
+  });
+});
