@@ -9,6 +9,7 @@ import type { CompiledHook } from "./compiled-hook.js";
 import { HOOK_EVENTS, type HookEvent, isHookEvent, UNSUPPORTED_CLAUDE_EVENTS } from "./events.js";
 import { withheldCredentialProblems } from "./http-credential-problems.js";
 import { allowedEnvVarsFromLayers, limitHeaderVariables, unlistedHeaderVariables } from "./http-env-vars.js";
+import { allowedUrlsFromLayers, keepAllowedUrls } from "./http-url-allowlist.js";
 import { hookSwitches, isManagedHook, type UnmanagedOff } from "./managed-switches.js";
 import { compileNative } from "./native-entry.js";
 import { nearName } from "./near-name.js";
@@ -107,10 +108,14 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
   const switches = hookSwitches(objects, hooks.some(isManagedHook));
   problems.push(...switches.problems);
   const envVars = allowedEnvVarsFromLayers(objects);
-  const limited = limitHeaderVariables(hooks, envVars.names);
+  const urls = allowedUrlsFromLayers(objects);
+  const allowed = keepAllowedUrls(hooks, urls.lists);
+  const limited = limitHeaderVariables(allowed.hooks, envVars.names);
   problems.push(
     ...envVars.problems,
-    ...unlistedHeaderVariables(hooks),
+    ...urls.problems,
+    ...allowed.problems,
+    ...unlistedHeaderVariables(allowed.hooks),
     ...limited.problems,
     ...withheldCredentialProblems(limited.hooks),
   );

@@ -263,6 +263,12 @@ export const hookSettingsSchema = z.object({
     .describe(
       "private hosts http hooks may reach: host, host:port, IP or CIDR (honoured from user and --settings files only)",
     ),
+  allowedHttpHookUrls: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'the URLs http hooks may be sent to, * matching anything ("https://hooks.example.com/*"); an http hook no pattern matches does not run, [] none runs (Claude Code\'s; the lists of all files add up, the managed hooks are held to the managed lists only)',
+    ),
   httpHookAllowedEnvVars: z
     .array(z.string())
     .optional()
