@@ -94,3 +94,28 @@ describe("Claude Code keys codebot does not act on", () => {
     expect(m.read().problems.filter((p) => p.file === m.claudeFile)).toEqual([]);
   });
 });
+
+describe("Claude Code keys codebot acts on", () => {
+  it('"autoCompactEnabled": false turns automatic compaction off', () => {
+    const m = machine();
+    m.claudeUser({ autoCompactEnabled: false });
+    expect(m.read().settings.compaction.auto).toBe(false);
+  });
+
+  it("disableSkillShellExecution puts claude's placeholder where a skill's !`cmd` was, and runs nothing", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      disableSkillShellExecution: true,
+      permissions: { allow: ["Bash"] },
+    });
+    box.write(
+      path.join(box.home, ".claude/skills/shell/SKILL.md"),
+      "---\nname: shell\ndescription: runs a command\n---\nOutput: !`touch ran.txt`\n",
+    );
+    const server = await modelServer([reply.text("done")]);
+    const r = await runCli(["-p", "/shell", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(path.join(box.project, "ran.txt"))).toBe(false);
+    expect(requestText(server.requests[0])).toContain("Output: [shell command execution disabled by policy]");
+  });
+});

@@ -133,7 +133,7 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
           source: "project",
           path: "/p/.claude/settings.json",
           settings: {
-            outputStyle: "Explanatory",
+            theme: "dark",
             permissions: { mode: "plan", defaultMode: "acceptEdits" },
             model: "sonnet",
             env: { OK: "yes", BAD: 1 },

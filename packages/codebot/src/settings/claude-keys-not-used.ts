@@ -25,8 +25,6 @@ const NOT_USED: readonly NotUsed[] = [
   { path: ["allowedMcpServers"], matters: set },
   { path: ["allowManagedMcpServersOnly"], matters: on },
   { path: ["managedMcpServers"], matters: set },
-  { path: ["allowedHttpHookUrls"], matters: set },
-  { path: ["disableSkillShellExecution"], matters: on },
   { path: ["disableSideloadFlags"], matters: on },
   { path: ["strictKnownMarketplaces"], matters: set },
   { path: ["blockedMarketplaces"], matters: set },

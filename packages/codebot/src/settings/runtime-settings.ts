@@ -93,6 +93,8 @@ export interface RuntimeSettings {
   models: Record<string, { contextWindow?: number; price?: ModelPrice }>;
   /** Automatic compaction: on unless a layer turns it off; starts at `threshold` of the context window. */
   compaction: { auto: boolean; threshold: number };
+  /** Claude Code's `disableSkillShellExecution`: true from any file (it only restricts) keeps every skill's `` !`cmd` `` from running. */
+  skillShellDisabled?: boolean;
   /** Claude Code's `autoCompactWindow` (auto-compact-window.ts); the last layer that sets it wins. */
   autoCompactWindow?: AutoCompactWindow;
   /**
@@ -374,6 +376,9 @@ export function mergeSettings(
       const taken = lowers && !granted(`price:${spec}=${JSON.stringify(own.price)}`) ? rest : own;
       settings.models[spec] = { ...settings.models[spec], ...taken };
     }
+    if (value.disableSkillShellExecution === true) settings.skillShellDisabled = true;
+    // Claude Code's name first, so codebot's own key wins within one file.
+    if (value.autoCompactEnabled !== undefined) settings.compaction.auto = value.autoCompactEnabled;
     if (value.compaction?.auto !== undefined) settings.compaction.auto = value.compaction.auto;
     if (value.compaction?.threshold !== undefined) settings.compaction.threshold = value.compaction.threshold;
     if (value.autoCompactWindow !== undefined) settings.autoCompactWindow = value.autoCompactWindow;

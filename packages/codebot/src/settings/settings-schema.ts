@@ -234,6 +234,18 @@ export const runtimeKeysSchema = z.object({
       { error: "expected an object" },
     )
     .optional(),
+  autoCompactEnabled: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe(
+      "Claude Code's: false turns automatic compaction off (as compaction.auto, which wins in the same file); the last file that sets it wins",
+    ),
+  disableSkillShellExecution: z
+    .boolean(expected("expected true or false"))
+    .optional()
+    .describe(
+      "Claude Code's: true from any file keeps every skill's and command's !`cmd` from running: claude's placeholder \"[shell command execution disabled by policy]\" takes its place",
+    ),
   autoCompactWindow: z
     .union([z.literal("auto"), z.number().int().min(LEAST_AUTO_COMPACT_WINDOW)], {
       error: `expected "auto" or a whole number of tokens of at least ${LEAST_AUTO_COMPACT_WINDOW}`,

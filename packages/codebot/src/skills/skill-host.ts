@@ -14,6 +14,11 @@ export interface SkillHost {
   bash: Tool;
   /** Set when no `` !`cmd` `` may run (`--restricted` took bash away): why, for the refusal. */
   shellRefusal?: string;
+  /**
+   * Set when settings say `disableSkillShellExecution` (Claude Code's): each `` !`cmd` `` is
+   * replaced by claude's placeholder and not run, and the skill still loads.
+   */
+  shellDisabled?: boolean;
   paths: PathPolicy;
   /** The session's read rules: a mentioned file they keep out is not included. */
   readRules: ReadRules;

@@ -14,6 +14,8 @@ import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";
 
 const TIMEOUT_MS = 120_000;
+/** claude 2.1.328's words in place of a command `disableSkillShellExecution` keeps from running. */
+export const SHELL_DISABLED_PLACEHOLDER = "[shell command execution disabled by policy]";
 const OUTPUT_LIMIT = 30_000;
 
 export type ShellOutcome = { ok: true; output: string } | { ok: false; reason: string };
@@ -28,6 +30,7 @@ export async function runSkillCommand(
   signal: AbortSignal,
 ): Promise<ShellOutcome> {
   const shown = `!\`${command}\``;
+  if (host.shellDisabled) return { ok: true, output: SHELL_DISABLED_PLACEHOLDER };
   if (host.shellRefusal !== undefined)
     return { ok: false, reason: `${shown} of /${skill.name}: ${host.shellRefusal}` };
   const decision = await host.runner.fire("PreSkillShellCommand", {

@@ -142,6 +142,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
     ...(modes?.restricted && !offered("bash")
       ? { shellRefusal: "bash is not offered under --restricted (--tools Bash brings it back)" }
       : {}),
+    ...(settings.skillShellDisabled ? { shellDisabled: true } : {}),
     notify,
   });
   const skillTool = skills.tool();
