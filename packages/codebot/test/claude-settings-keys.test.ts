@@ -27,16 +27,16 @@ function machine() {
 }
 
 describe("Claude Code's auto mode", () => {
-  it('a Claude Code file\'s "defaultMode": "auto" asks, with a warning saying why', () => {
+  it('a Claude Code file\'s "defaultMode": "auto" is acceptEdits, with a warning saying why', () => {
     const m = machine();
     m.claudeUser({ permissions: { defaultMode: "auto" } });
     const { settings, problems } = m.read();
-    expect(settings.permissions.mode).toBe("ask");
+    expect(settings.permissions.mode).toBe("acceptEdits");
     expect(problems).toContainEqual(
       expect.objectContaining({
         severity: "warning",
         file: m.claudeFile,
-        message: expect.stringContaining('Claude Code\'s "auto" mode has a classifier approve each call'),
+        message: expect.stringContaining('Claude Code\'s "auto" mode has a classifier approve the calls'),
       }),
     );
   });
@@ -53,18 +53,20 @@ describe("Claude Code's auto mode", () => {
     expect(m.read().settings.permissions.mode).toBe("auto");
   });
 
-  it("-p with ~/.claude/settings.json in auto mode does not run a bash call no rule allows", async () => {
+  it("-p with ~/.claude/settings.json in auto mode does not run a bash call claude's classifier would judge", async () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), { permissions: { defaultMode: "auto" } });
     const server = await modelServer([
-      reply.toolCalls(toolCall("bash", { command: "touch made-by-bash" }, "c1")),
+      reply.toolCalls(
+        toolCall("bash", { command: "node -e \"require('fs').writeFileSync('made-by-bash', 'x')\"" }, "c1"),
+      ),
       reply.text("done"),
     ]);
     const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(box.project, "made-by-bash"))).toBe(false);
-    expect(requestText(server.requests[1])).toContain("touch made-by-bash");
-    expect(r.stderr).toContain("codebot has none, so it asks");
+    expect(requestText(server.requests[1])).toContain("permission denied");
+    expect(r.stderr).toContain('codebot has none, so it reads "acceptEdits"');
   });
 });
 

@@ -11,7 +11,7 @@ import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import { cheaperThan, type ModelPrice, priceOf } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
-import { CLAUDE_AUTO_MODE_NOTICE, claudeAutoModeAsDefault } from "./claude-auto-mode.js";
+import { CLAUDE_AUTO_MODE_NOTICE, claudeAutoModeAsAcceptEdits } from "./claude-auto-mode.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { claudeKeysNotUsed, claudeKeysNotUsedMessage } from "./claude-keys-not-used.js";
 import { commandGrantRunning, runsProjectFiles } from "./command-grant.js";
@@ -239,7 +239,7 @@ export function mergeSettings(
       problems.push({ severity: "warning", scope: "settings", file: layer.path, field, message });
     let input = layer.settings;
     if (claudeFile) {
-      const autoMode = claudeAutoModeAsDefault(withAnthropicModel(input));
+      const autoMode = claudeAutoModeAsAcceptEdits(withAnthropicModel(input));
       input = autoMode.settings;
       if (autoMode.changed) note("permissions.defaultMode", CLAUDE_AUTO_MODE_NOTICE);
       const notUsed = claudeKeysNotUsed(layer.settings);
