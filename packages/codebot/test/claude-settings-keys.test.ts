@@ -75,7 +75,7 @@ describe("Claude Code keys codebot does not act on", () => {
     const m = machine();
     m.claudeUser({
       sandbox: { enabled: true },
-      deniedMcpServers: [{ serverName: "filesystem" }],
+      deniedMcpServers: [{ serverUrl: "https://*.example.com/*" }],
       permissions: { denyInsteadOfPrompting: true },
       theme: "dark",
       spinnerTipsEnabled: false,
@@ -119,5 +119,13 @@ describe("Claude Code keys codebot acts on", () => {
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(box.project, "ran.txt"))).toBe(false);
     expect(requestText(server.requests[0])).toContain("Output: [shell command execution disabled by policy]");
+  });
+});
+
+describe("deniedMcpServers in the warning", () => {
+  it("is not named while every entry is by serverName, which codebot acts on", () => {
+    const m = machine();
+    m.claudeUser({ deniedMcpServers: [{ serverName: "filesystem" }] });
+    expect(m.read().problems.filter((p) => p.file === m.claudeFile)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import type { Problem, SettingsLayer } from "@codebot/hooks";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
+import { deniedServerNames, withoutDeniedServers } from "./denied-servers.js";
 import { type McpjsonChoices, mcpjsonChoices } from "./mcpjson-choices.js";
 import { pluginManifestServers } from "./plugin-manifest-servers.js";
 import { withoutDuplicatePluginServers } from "./plugin-server-duplicates.js";
@@ -201,8 +202,10 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     }
     addAll(readMcpJson(file, problems), "mcp-config", file);
   }
+  // Every layer's deny list, even under --strict-mcp-config: a deny only restricts.
+  const allowed = withoutDeniedServers([...byName.values()], deniedServerNames(options.layers), problems);
   return {
-    entries: withoutToolNameCollisions(withoutDuplicatePluginServers([...byName.values()]), problems),
+    entries: withoutToolNameCollisions(withoutDuplicatePluginServers(allowed), problems),
     problems,
   };
 }

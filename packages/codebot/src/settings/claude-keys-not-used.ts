@@ -21,7 +21,13 @@ const NOT_USED: readonly NotUsed[] = [
   { path: ["permissions", "denyInsteadOfPrompting"], matters: on },
   { path: ["permissions", "blockReadsOutsideWorkingDirectories"], matters: on },
   { path: ["permissions", "blockWritesOutsideWorkingDirectories"], matters: on },
-  { path: ["deniedMcpServers"], matters: set },
+  // Its serverName entries are acted on (mcp/denied-servers.ts); serverCommand and serverUrl ones are not.
+  {
+    path: ["deniedMcpServers"],
+    matters: (v) =>
+      Array.isArray(v) &&
+      v.some((e) => typeof (e as { serverName?: unknown } | null)?.serverName !== "string"),
+  },
   { path: ["allowedMcpServers"], matters: set },
   { path: ["allowManagedMcpServersOnly"], matters: on },
   { path: ["managedMcpServers"], matters: set },
