@@ -129,3 +129,24 @@ describe("deniedMcpServers in the warning", () => {
     expect(m.read().problems.filter((p) => p.file === m.claudeFile)).toEqual([]);
   });
 });
+
+describe("a Claude Code folder set by CLAUDE_CONFIG_DIR", () => {
+  it("is read as Claude Code's whatever its name: its auto mode is acceptEdits, its own keys are not unknown", async () => {
+    const box = sandbox();
+    const config = path.join(box.home, "claude-config");
+    box.json(path.join(config, "settings.json"), { permissions: { defaultMode: "auto" }, theme: "dark" });
+    const server = await modelServer([
+      reply.toolCalls(
+        toolCall("bash", { command: "node -e \"require('fs').writeFileSync('made-by-bash', 'x')\"" }, "c1"),
+      ),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { CLAUDE_CONFIG_DIR: config }),
+    });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(path.join(box.project, "made-by-bash"))).toBe(false);
+    expect(r.stderr).toContain('codebot has none, so it reads "acceptEdits"');
+    expect(r.stderr).not.toContain('unknown key "theme"');
+  });
+});
