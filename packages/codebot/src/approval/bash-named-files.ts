@@ -8,33 +8,50 @@ import { splitWords, unquote } from "./shell-words.js";
 
 /** `< file` or `<file` — not `<<`, `<<<`, `<(` or `<&`. */
 const INPUT_FROM = /(?<!<)<(?![<(&])\s*([^\s;&|<>()]+)/g;
+/** `> file`, `>> file`, `>| file`, `2> file`, `&> file` — not `>&2` nor `>(…)`. */
+const OUTPUT_TO = />\|?(?![&(>])\s*([^\s;&|<>()]+)/g;
+/**
+ * Programs that write no file whatever their options (a `writing` look skips their words:
+ * `cat ~/.ssh/config` writes nothing there).
+ */
+const NEVER_WRITE = new Set([
+  ...["cat", "head", "tail", "less", "more", "wc", "nl", "tac", "rev", "od", "hexdump", "strings", "cmp"],
+  ...["ls", "stat", "du", "file", "realpath", "readlink", "grep", "egrep", "fgrep", "cut", "comm", "paste"],
+  ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "echo", "test", "[", "cd", "pushd", "pwd", "which"],
+]);
 export const GLOB = /[*?[]/;
 /** A glob's folder with more entries than this is matched against its first ones only. */
 const MAX_GLOB_ENTRIES = 2000;
 
 /**
- * The files a bash line names, as absolute paths (symlinks not resolved): every word after each
+ * The files a bash line names, as absolute paths (symlinks not resolved, `..` kept): every word after each
  * command's program — the value too of a `--name=value` word —, and each `<` source; a relative
  * word from the project and from each folder a `cd`/`pushd` of the line names, `~/` from home, a
  * glob in its last part (`.e*`) matched against that folder's entries. Best effort, for a `Read`
  * rule (what is there to read): what a variable, `$(…)` or the program itself opens is not seen.
+ * `writing`: the files it may write instead, for an `Edit` rule — each `>` target, and the words of
+ * every command but those of a program that never writes (`cp x ~/.ssh/y`, `tee -a ~/.ssh/y`).
  */
-export function filesNamedBy(command: string, root: string, home = os.homedir()): string[] {
+export function filesNamedBy(command: string, root: string, home = os.homedir(), writing = false): string[] {
   const words: string[] = [];
   const places = [root];
   for (const { text } of shellCommands(command).commands) {
     const [program, ...rest] = splitWords(text).map(unquote);
     if ((program === "cd" || program === "pushd") && rest[0] !== undefined)
       places.push(path.resolve(root, expandHome(rest[0], home)));
+    if (writing && NEVER_WRITE.has(path.basename(program ?? ""))) continue;
     for (const word of rest) words.push(word, ...(word.startsWith("--") ? [word.split("=")[1] ?? ""] : []));
   }
-  for (const [, source] of command.matchAll(INPUT_FROM)) words.push(unquote(source as string));
+  for (const [, file] of command.matchAll(writing ? OUTPUT_TO : INPUT_FROM))
+    words.push(unquote(file as string));
   const files = new Set<string>();
   for (const word of words) {
     if (word === "" || word.startsWith("-")) continue;
     const named = expandHome(word, home);
+    // Joined, not resolved: the system reads `link/../x` past the link, not as `x`.
     for (const place of path.isAbsolute(named) ? [root] : places)
-      for (const file of globbed(path.resolve(place, named))) files.add(file);
+      for (const file of globbed(path.isAbsolute(named) ? named : `${place}${path.sep}${named}`))
+        files.add(file);
   }
   return [...files];
 }

@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Tool, ToolCall } from "@codebot/agentcore";
 import { PathPolicy } from "../paths/path-policy.js";
+import { pathSpellings } from "../paths/path-spellings.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { filesNamedBy } from "./bash-named-files.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
@@ -38,25 +40,57 @@ export class CallChecks {
   }
 
   /**
-   * The first `Read` rule of `rules` covering a file a bash line names (bash-named-files.ts), and
-   * that file as shown: `cat .env` under `Read(./.env)`, as grep and glob leave such files out.
+   * The first path rule of `rules` covering a file a call reaches past its own rules, and why:
+   * a `Read` rule covers any file a bash line names (`cat .env` under `Read(./.env)`, as grep and
+   * glob leave such files out) and the file an `edit` changes (whether its `old_string` is found
+   * tells what the file holds: claude 2.1.328 refuses such an edit, recorded); an `Edit` or `Write`
+   * rule a file a bash line may write (`echo k >> ~/.ssh/authorized_keys` under `Edit(~/.ssh/**)`,
+   * refused by claude 2.1.328 in bypass mode too, recorded). A bash line is read from where its
+   * shell is now: after an earlier `cd src`, `cat ../.env` is the project's `.env`.
    */
-  readRuleNamed(
+  pathRuleNamed(
     rules: readonly PermissionRule[],
     subject: RuleSubject,
+    tool: Tool,
+  ): { rule: PermissionRule; why: string } | undefined {
+    if (subject.tool === "edit" && subject.path !== undefined) {
+      const rule = firstMatching(rules, { ...subject, tool: "read" }, { root: this.options.paths.root });
+      return rule === undefined
+        ? undefined
+        : { rule, why: "an edit tells whether its old_string is in the file" };
+    }
+    if (subject.command === undefined) return undefined;
+    const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
+    for (const [ruleTool, how] of [
+      ["read", "names"],
+      ["write", "writes"],
+    ] as const) {
+      if (!rules.some((r) => r.path !== undefined && ruleCoversTool(r, ruleTool, true))) continue;
+      const files = filesNamedBy(subject.command, cwd, undefined, how === "writes");
+      const found = this.ruleOnFiles(rules, ruleTool, files, cwd);
+      if (found !== undefined) return { rule: found.rule, why: `the command ${how} ${found.file}` };
+    }
+    return undefined;
+  }
+
+  private ruleOnFiles(
+    rules: readonly PermissionRule[],
+    tool: string,
+    files: readonly string[],
+    cwd: string,
   ): { rule: PermissionRule; file: string } | undefined {
-    if (
-      subject.command === undefined ||
-      !rules.some((r) => r.path !== undefined && ruleCoversTool(r, "read"))
-    )
-      return undefined;
     const { paths } = this.options;
     const where = { root: paths.root };
-    for (const named of filesNamedBy(subject.command, paths.root)) {
-      const real = this.anywhere.resolve("read", named);
+    for (const named of files) {
+      const real = this.anywhere.resolve(tool, named);
       if (!real.ok) continue;
-      const rule = firstMatching(rules, { tool: "read", path: real.path }, where);
-      if (rule !== undefined) return { rule, file: paths.display(real.path) };
+      const rule = firstMatching(
+        rules,
+        { tool, path: real.path, spellings: pathSpellings(cwd, named) },
+        where,
+      );
+      // Shown as the line names it (`.env`, not the file its symlink leads to).
+      if (rule !== undefined) return { rule, file: paths.display(path.resolve(named)) };
     }
     return undefined;
   }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { codebotToolName } from "@codebot/hooks";
@@ -69,6 +70,10 @@ export interface PathPattern {
   /** What the glob is relative to. */
   anchor: "absolute" | "home" | "project" | "anywhere";
   glob: GlobPattern;
+  /** The glob's leading parts with no wildcard (`.ssh` of `.ssh/**`): a folder that may be a symlink. */
+  literal: string[];
+  /** The glob past `literal` (`**`); absent when the glob is all literal. */
+  rest?: GlobPattern;
 }
 
 /** Tools whose rules can carry a pattern, and what the pattern is matched against. */
@@ -209,27 +214,64 @@ export interface PathContext {
   home?: string;
 }
 
-/** Whether a path rule matches the absolute real path `file` (or a folder above it). */
-export function matchesPath(rule: PermissionRule, file: string, ctx: PathContext): boolean {
+/**
+ * Whether a path rule matches the absolute path `file` (or a folder above it). `tightening`: for a
+ * deny or ask rule, which also covers what a folder it names leads to when that is a symlink; an
+ * allow rule is not widened by a link (a repository's `docs -> ~` under your `Edit(./docs/**)`).
+ */
+export function matchesPath(
+  rule: PermissionRule,
+  file: string,
+  ctx: PathContext,
+  tightening = false,
+): boolean {
   if (rule.opaque !== undefined || rule.bash !== undefined) return false;
   const pattern = rule.path;
   if (pattern === undefined) return true;
-  const base =
-    pattern.anchor === "absolute"
-      ? "/"
-      : pattern.anchor === "home"
-        ? (ctx.home ?? os.homedir())
-        : pattern.anchor === "project"
-          ? ctx.root
-          : "/";
-  const rel = path.relative(base, file);
-  if (rel.startsWith("..") || path.isAbsolute(rel)) return false;
+  const bases =
+    pattern.anchor === "home"
+      ? homeSpellings(ctx.home ?? os.homedir())
+      : [pattern.anchor === "project" ? ctx.root : "/"];
+  if (pattern.anchor === "anywhere") return globCovers(pattern.glob, path.relative("/", file));
+  return bases.some((base) => {
+    const rel = path.relative(base, file);
+    if (!rel.startsWith("..") && !path.isAbsolute(rel) && globCovers(pattern.glob, rel)) return true;
+    // The folder the rule names may be a symlink (`~/.ssh -> dotfiles/ssh`): what it leads to is covered too.
+    if (!tightening || pattern.literal.length === 0) return false;
+    const named = path.join(base, ...pattern.literal);
+    const linked = realPathOr(named);
+    if (linked === named) return false;
+    const inside = path.relative(linked, file);
+    if (inside.startsWith("..") || path.isAbsolute(inside)) return false;
+    return inside === "" || pattern.rest === undefined || globCovers(pattern.rest, inside);
+  });
+}
+
+/** Whether `glob` matches the relative path `rel` or a folder above it (a rule on a folder covers what is inside). */
+function globCovers(glob: GlobPattern, rel: string): boolean {
   const segments = rel.split(path.sep);
-  // A rule that names a folder covers everything inside it.
   for (let end = segments.length; end >= 1; end--) {
-    if (pattern.glob.matches(segments.slice(0, end).join("/"))) return true;
+    if (glob.matches(segments.slice(0, end).join("/"))) return true;
   }
   return false;
+}
+
+function realPathOr(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** Home as set and as the system finds it: a home under a symlink (`/home -> /data/home`) holds real paths below the latter. */
+function homeSpellings(home: string): string[] {
+  try {
+    const real = fs.realpathSync(home);
+    return real === home ? [home] : [home, real];
+  } catch {
+    return [home];
+  }
 }
 
 /** An exact bash rule for one command, or a path rule for one absolute path (an "always" answer). */
@@ -287,7 +329,13 @@ function pathPattern(body: string): PathPattern {
   else [anchor, rest] = ["anywhere", `**/${body}`];
   rest = rest.replace(/\/+$/, "");
   if (rest === "") rest = "**";
-  return { anchor, glob: compileGlob(rest) };
+  const parts = rest.split("/");
+  const wild = parts.findIndex(
+    (part) => /[*?[{\\]/.test(part) || part === "" || part === "." || part === "..",
+  );
+  const literal = anchor === "anywhere" ? [] : wild === -1 ? parts : parts.slice(0, wild);
+  const after = parts.slice(literal.length).join("/");
+  return { anchor, glob: compileGlob(rest), literal, rest: after === "" ? undefined : compileGlob(after) };
 }
 
 function normalizeSpaces(text: string): string {

@@ -21,6 +21,11 @@ export interface RuleSubject {
   command?: string;
   /** read/write/edit: the absolute real path. */
   path?: string;
+  /**
+   * read/write/edit: the other absolute paths the file is named by (path-spellings.ts: as written,
+   * through each symlink); a deny or ask rule naming any of them covers the call.
+   */
+  spellings?: readonly string[];
   /** bash: the shell's working directory when the line runs (the project when not given). */
   cwd?: string;
 }
@@ -67,8 +72,8 @@ export function firstMatching(
     );
   }
   if (call.path !== undefined) {
-    const file = call.path;
-    return candidates.find((r) => matchesPath(r, file, ctx));
+    const files = [call.path, ...(call.spellings ?? [])];
+    return candidates.find((r) => files.some((file) => matchesPath(r, file, ctx, true)));
   }
   return candidates.find((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined);
 }

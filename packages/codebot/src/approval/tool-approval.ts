@@ -135,11 +135,11 @@ export class ToolApproval {
         decision: BY_DENY_RULE,
       };
     }
-    const deniedRead = this.checks.readRuleNamed(deny, subject);
-    if (deniedRead !== undefined) {
+    const deniedPath = this.checks.pathRuleNamed(deny, subject, tool);
+    if (deniedPath !== undefined) {
       return {
         allowed: false,
-        reason: `permission denied: ${call.name} is refused by the deny rule "${deniedRead.rule.text}": the command names ${deniedRead.file}`,
+        reason: `permission denied: ${call.name} is refused by the deny rule "${deniedPath.rule.text}": ${deniedPath.why}`,
         decision: BY_DENY_RULE,
       };
     }
@@ -154,7 +154,7 @@ export class ToolApproval {
       };
     }
     const askRule =
-      firstMatching(askRules, subject, where) ?? this.checks.readRuleNamed(askRules, subject)?.rule;
+      firstMatching(askRules, subject, where) ?? this.checks.pathRuleNamed(askRules, subject, tool)?.rule;
     const personOnly = this.checks.personOnlyConcern(call, subject, tool);
     // As claude 2.1.328's: neither a hook's allow, acceptEdits nor an allow rule approves writing a
     // settings, git or tool-configuration file (its "sensitive file"), codebot's transcripts and

@@ -25,11 +25,11 @@ export class ReadRules {
   }
 
   /**
-   * Why `file` (an absolute real path, as the read tool matches it) may not be read here, naming
-   * the rule; undefined when it may.
+   * Why `file` (an absolute real path, as the read tool matches it, also named as `spellings`:
+   * path-spellings.ts) may not be read here, naming the rule; undefined when it may.
    */
-  keptOutBy(file: string, counted: RulesThatCount): string | undefined {
-    const subject = { tool: "read", path: file };
+  keptOutBy(file: string, counted: RulesThatCount, spellings?: readonly string[]): string | undefined {
+    const subject = { tool: "read", path: file, spellings };
     const where = { root: this.root };
     const rules = this.current();
     const denied = firstMatching(rules.deny, subject, where);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
+import { spellingsUnder } from "../paths/path-spellings.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 import { walkFiles } from "./walk-files.js";
 
@@ -23,6 +24,7 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     async execute(args) {
       const resolved = env.paths.resolve("glob", args.path ?? ".");
       if (!resolved.ok) return { content: resolved.error, isError: true };
+      const spelled = spellingsUnder(env.paths.root, args.path ?? ".", resolved.path);
       const stat = fs.statSync(resolved.path, { throwIfNoEntry: false });
       if (stat?.isDirectory() !== true) {
         // Without a path this is the project folder itself, gone while the session runs.
@@ -43,7 +45,7 @@ export function globTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       let denied = 0;
       for await (const file of walkFiles(resolved.path)) {
         if (!pattern.matches(file.rel)) continue;
-        if (env.readRules?.keptOutBy(file.abs, "deny-and-ask") !== undefined) {
+        if (env.readRules?.keptOutBy(file.abs, "deny-and-ask", spelled(file.abs)) !== undefined) {
           denied++;
           continue;
         }

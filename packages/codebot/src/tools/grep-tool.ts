@@ -4,6 +4,7 @@ import type { Tool } from "@codebot/agentcore";
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { compileGlob, type GlobPattern } from "../paths/glob-pattern.js";
+import { spellingsUnder } from "../paths/path-spellings.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 import { type WalkedFile, walkFiles } from "./walk-files.js";
 
@@ -31,6 +32,7 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     async execute(args) {
       const resolved = env.paths.resolve("grep", args.path ?? ".");
       if (!resolved.ok) return { content: resolved.error, isError: true };
+      const spelled = spellingsUnder(env.paths.root, args.path ?? ".", resolved.path);
       let regex: RE2JS;
       let filter: GlobPattern | undefined;
       try {
@@ -53,7 +55,7 @@ export function grepTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       let denied = 0;
       search: for await (const file of files) {
         if (filter !== undefined && !filter.matches(filterOn(file))) continue;
-        if (env.readRules?.keptOutBy(file.abs, "deny-and-ask") !== undefined) {
+        if (env.readRules?.keptOutBy(file.abs, "deny-and-ask", spelled(file.abs)) !== undefined) {
           denied++;
           continue;
         }
