@@ -139,11 +139,11 @@ export class CallChecks {
   }
 
   /** A bash line no allow rule lets run unasked: it names a path in codebot's or Claude Code's folder. */
-  namesOwnFolder(subject: RuleSubject): boolean {
+  namesOwnFolder(subject: RuleSubject, tool: Tool): boolean {
     const { command } = subject;
-    return (
-      command !== undefined && namesOwnFolder(command, this.options.paths.root, this.options.ownHomes ?? [])
-    );
+    // From where the shell is now: after an earlier `cd src`, `../../.codebot` is one more level up.
+    const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
+    return command !== undefined && namesOwnFolder(command, cwd, this.options.ownHomes ?? []);
   }
 
   subjectOf(call: ToolCall): RuleSubject {

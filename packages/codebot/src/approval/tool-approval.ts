@@ -191,7 +191,7 @@ export class ToolApproval {
           unruled,
         ) &&
         !configWrite &&
-        !this.checks.namesOwnFolder(subject)
+        !this.checks.namesOwnFolder(subject, tool)
       )
         return { allowed: true, decision: acceptedBy("config", "rule") };
     } else if (confirmedByUser) {

@@ -39,4 +39,22 @@ describe("your allow rules and codebot's own folder", { timeout: 60_000 }, () =>
     expect(requestText(server.requests[1]).split("permission denied: bash needs approval")).toHaveLength(4);
     expect(fs.existsSync(box.at("copy.json"))).toBe(true);
   });
+  it("Bash(cp:*) does not copy into $CODEBOT_HOME by a relative path after an earlier call's cd", async () => {
+    const box = sandbox();
+    const settings = path.join(box.home, "settings.json");
+    box.json(settings, { permissions: { allow: ["Bash(cp:*)"] } });
+    const before = fs.readFileSync(settings, "utf8");
+    box.write("src/evil.json", JSON.stringify({ hooks: {} }));
+    // From the project root this path is one level short of codebot's folder; from src it is the folder.
+    const fromSrc = path.relative(box.at("src"), settings);
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "cd src" }, "c1"),
+      reply.toolCall("bash", { command: `cp evil.json ${fromSrc}` }, "c2"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(settings, "utf8")).toBe(before);
+    expect(requestText(server.requests[2])).toContain("permission denied: bash needs approval");
+  });
 });
