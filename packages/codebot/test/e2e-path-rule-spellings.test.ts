@@ -143,6 +143,7 @@ describe("an Edit deny rule and what a bash line writes", () => {
     "tee -a ~/.ssh/authorized_keys < /dev/null",
     "cd ~ && echo key > .ssh/authorized_keys",
     "echo key >> ~/dotfiles/ssh/authorized_keys",
+    "echo key >> $HOME/.ssh/authorized_keys",
   ])("refuses %s in bypass mode", async (command) => {
     const [result] = await run([["bash", { command }]], () => {}, deny, "auto");
     expect(result?.text).toMatch(

@@ -50,6 +50,17 @@ describe("a Read rule and the files a bash line names", () => {
     "cat .e*",
     "cat .en?",
     "cd src && cat ../.env",
+    // The shell's directory and brace expansion as bash reads them (claude 2.1.328 printed the
+    // file for `$PWD`, `${PWD}`, `~+` and `dd if=` in bypass mode, recorded).
+    "cat $PWD/.env",
+    "cat ${PWD}/.env",
+    'cat "$(pwd)/.env"',
+    "cat $(pwd)/.env",
+    "cat `pwd`/.env",
+    "cat ~+/.env",
+    "cat .{e,}nv",
+    "cat /proc/self/cwd/.env",
+    "dd if=.env",
   ])("deny Read(./.env) refuses %s, even in auto mode", async (command) => {
     const decide = engineWith("auto", { deny: ["Read(./.env)"] });
     expect(await decide(command)).toEqual({

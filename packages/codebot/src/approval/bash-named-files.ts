@@ -5,6 +5,7 @@ import { compileGlob } from "../paths/glob-pattern.js";
 import { expandHome } from "../paths/home-path.js";
 import { shellCommands } from "./shell-commands.js";
 import { splitWords, unquote } from "./shell-words.js";
+import { wordAsPaths } from "./word-as-path.js";
 
 /** `< file` or `<file` — not `<<`, `<<<`, `<(` or `<&`. */
 const INPUT_FROM = /(?<!<)<(?![<(&])\s*([^\s;&|<>()]+)/g;
@@ -19,6 +20,8 @@ const NEVER_WRITE = new Set([
   ...["ls", "stat", "du", "file", "realpath", "readlink", "grep", "egrep", "fgrep", "cut", "comm", "paste"],
   ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "echo", "test", "[", "cd", "pushd", "pwd", "which"],
 ]);
+/** `$(pwd)` and `` `pwd` ``: the shell's directory, as `$PWD` is. */
+const PWD_OUTPUT = /\$\(\s*pwd\s*\)|`\s*pwd\s*`/g;
 export const GLOB = /[*?[]/;
 /** A glob's folder with more entries than this is matched against its first ones only. */
 const MAX_GLOB_ENTRIES = 2000;
@@ -35,23 +38,23 @@ const MAX_GLOB_ENTRIES = 2000;
 export function filesNamedBy(command: string, root: string, home = os.homedir(), writing = false): string[] {
   const words: string[] = [];
   const places = [root];
-  for (const { text } of shellCommands(command).commands) {
+  // `$(pwd)` would be read as a command substitution, whose output the words no longer show.
+  const line = command.replace(PWD_OUTPUT, () => "$PWD");
+  for (const { text } of shellCommands(line).commands) {
     const [program, ...rest] = splitWords(text).map(unquote);
     if ((program === "cd" || program === "pushd") && rest[0] !== undefined)
       places.push(path.resolve(root, expandHome(rest[0], home)));
     if (writing && NEVER_WRITE.has(path.basename(program ?? ""))) continue;
-    for (const word of rest) words.push(word, ...(word.startsWith("--") ? [word.split("=")[1] ?? ""] : []));
+    // A `--name=value` or `name=value` word's value may be a file (`--input=.env`, dd's `if=.env`).
+    for (const word of rest)
+      words.push(word, ...(/^[\w-]+=/.test(word) ? [word.slice(word.indexOf("=") + 1)] : []));
   }
-  for (const [, file] of command.matchAll(writing ? OUTPUT_TO : INPUT_FROM))
-    words.push(unquote(file as string));
+  for (const [, file] of line.matchAll(writing ? OUTPUT_TO : INPUT_FROM)) words.push(unquote(file as string));
   const files = new Set<string>();
   for (const word of words) {
     if (word === "" || word.startsWith("-")) continue;
-    const named = expandHome(word, home);
-    // Joined, not resolved: the system reads `link/../x` past the link, not as `x`.
-    for (const place of path.isAbsolute(named) ? [root] : places)
-      for (const file of globbed(path.isAbsolute(named) ? named : `${place}${path.sep}${named}`))
-        files.add(file);
+    for (const place of places)
+      for (const named of wordAsPaths(word, place, home)) for (const file of globbed(named)) files.add(file);
   }
   return [...files];
 }
