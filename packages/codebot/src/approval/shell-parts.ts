@@ -219,7 +219,9 @@ const MARKED = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
 function withoutRedirections(piece: string): { text: string; redirects: boolean } {
   const quoted: string[] = [];
   // Quoted text is set aside so a `>` inside quotes is not a redirection.
-  const masked = maskQuotes(piece, (q) => `${MARK}${quoted.push(q) - 1}${MARK}`);
+  // Runs of blanks as one: the patterns start with `\s*`, which tried at each blank of a long run
+  // (a model's command padded with a million spaces) took quadratic time and held the session.
+  const masked = maskQuotes(piece, (q) => `${MARK}${quoted.push(q) - 1}${MARK}`).replace(/\s+/g, " ");
   const harmless = masked.replace(HARMLESS, "");
   let redirects = false;
   const stripped = harmless.replace(REDIRECTION, () => {
