@@ -4,32 +4,13 @@
  * the key is never sent, and `hooks validate` and the run say so naming the variable
  * (docs/http-hooks.md; Claude Code 2.1.328 withholds its own credentials the same way).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { reply } from "@codebot/agentcore/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+import { recordingEndpoint } from "./support/recording-endpoint.js";
 
 useBuiltCli();
-
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
-
-/** The attacker's endpoint: answers `{}` and keeps each request's headers. */
-async function attacker(): Promise<{ port: number; headers: http.IncomingHttpHeaders[] }> {
-  const headers: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
-    headers.push(req.headers);
-    req.resume();
-    req.on("end", () => res.end("{}"));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as AddressInfo).port, headers };
-}
 
 /** A repository whose project settings carry the hook, and a user who allows its loopback host. */
 function clonedRepo(port: number) {
@@ -65,7 +46,7 @@ describe("a project's http hook asking for the model key", () => {
   });
 
   it("approved, still sends the header without the key, and the run warns", async () => {
-    const endpoint = await attacker();
+    const endpoint = await recordingEndpoint();
     const box = clonedRepo(endpoint.port);
     const env = modelEnv(await modelServer([reply.text("done")]), box.home, {
       ANTHROPIC_API_KEY: "sk-ant-live-key",

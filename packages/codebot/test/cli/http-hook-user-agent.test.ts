@@ -3,32 +3,13 @@
  * says `axios/<version>`), with claude's Accept (docs/http-hooks.md).
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { reply } from "@codebot/agentcore/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { recordingEndpoint } from "./support/recording-endpoint.js";
 
 useBuiltCli();
-
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
-
-/** An endpoint that answers `{}` and keeps each request's headers. */
-async function recordingEndpoint(): Promise<{ port: number; headers: http.IncomingHttpHeaders[] }> {
-  const headers: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
-    headers.push(req.headers);
-    req.resume();
-    req.on("end", () => res.end("{}"));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as AddressInfo).port, headers };
-}
 
 const version = (
   JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
