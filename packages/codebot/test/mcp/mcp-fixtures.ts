@@ -40,3 +40,20 @@ export const STREAM_JSON = (config: string): string[] => [
   "--mcp-config",
   config,
 ];
+
+/**
+ * claude 2.1.328's `deferred_tools_delta` attachment naming the deferred tools that came and went
+ * (recorded), written out here rather than taken from codebot's writer, which the tests check.
+ */
+export const claudeDeferredDelta = (added: string[], removed: string[] = []) => ({
+  type: "deferred_tools_delta",
+  addedNames: added,
+  addedLines: added,
+  removedNames: removed,
+  ...(removed.length > 0 ? { causeNeutral: true } : {}),
+  wireHiddenNames: [],
+  readdedNames: [],
+  pendingMcpServers: [],
+  needsAuthMcpServers: [],
+  failedMcpServers: [],
+});

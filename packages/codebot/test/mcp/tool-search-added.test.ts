@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { scratchDir } from "../support/e2e.js";
+import { claudeDeferredDelta } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -48,20 +49,6 @@ function addScript() {
     return reply.toolCall("tool_search", { query: "select:mcp__t__fresh" }, `s${step}`);
   });
 }
-
-/** claude's `deferred_tools_delta` attachment naming what came and went (recorded). */
-const delta = (added: string[], removed: string[] = []) => ({
-  type: "deferred_tools_delta",
-  addedNames: added,
-  addedLines: added,
-  removedNames: removed,
-  ...(removed.length > 0 ? { causeNeutral: true } : {}),
-  wireHiddenNames: [],
-  readdedNames: [],
-  pendingMcpServers: [],
-  needsAuthMcpServers: [],
-  failedMcpServers: [],
-});
 
 const deltaLines = (home: string) => {
   const projects = path.join(home, "projects");
@@ -131,10 +118,10 @@ describe("a deferred MCP tool added mid-prompt", () => {
     expect(stdout).not.toContain("now available");
     const lines = deltaLines(box.home);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toEqual(delta(lines[0].addedNames));
+    expect(lines[0]).toEqual(claudeDeferredDelta(lines[0].addedNames));
     expect(lines[0].addedNames).toContain("mcp__t__add");
     expect(lines[0].addedNames).not.toContain("mcp__t__fresh");
-    expect(lines[1]).toEqual(delta(["mcp__t__fresh"]));
+    expect(lines[1]).toEqual(claudeDeferredDelta(["mcp__t__fresh"]));
   });
 
   it("-c in a new process sends the note where it stood, as claude's -c does (recorded)", async () => {
@@ -160,6 +147,6 @@ describe("a deferred MCP tool added mid-prompt", () => {
       { type: "text", text: `<system-reminder>\n${gone}\n</system-reminder>` },
       { type: "text", text: "more" },
     ]);
-    expect(deltaLines(box.home).at(-1)).toEqual(delta([], ["mcp__t__fresh"]));
+    expect(deltaLines(box.home).at(-1)).toEqual(claudeDeferredDelta([], ["mcp__t__fresh"]));
   });
 });

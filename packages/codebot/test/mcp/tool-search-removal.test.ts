@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { scratchDir } from "../support/e2e.js";
+import { claudeDeferredDelta } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -125,22 +126,13 @@ describe("a deferred MCP tool that goes mid-prompt", () => {
       .split("\n")
       .filter((line) => line.includes("deferred_tools_delta"))
       .map((line) => JSON.parse(line).attachment);
-    const delta = (added: string[], removed: string[] = []) => ({
-      type: "deferred_tools_delta",
-      addedNames: added,
-      addedLines: added,
-      removedNames: removed,
-      ...(removed.length > 0 ? { causeNeutral: true } : {}),
-      wireHiddenNames: [],
-      readdedNames: [],
-      pendingMcpServers: [],
-      needsAuthMcpServers: [],
-      failedMcpServers: [],
-    });
     // The listing, the note, and -c's note that doomed came back (its restarted server has it).
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toEqual(delta(lines[0].addedNames));
+    expect(lines[0]).toEqual(claudeDeferredDelta(lines[0].addedNames));
     expect(lines[0].addedNames).toContain("mcp__t__doomed");
-    expect(lines.slice(1)).toEqual([delta([], ["mcp__t__doomed"]), delta(["mcp__t__doomed"])]);
+    expect(lines.slice(1)).toEqual([
+      claudeDeferredDelta([], ["mcp__t__doomed"]),
+      claudeDeferredDelta(["mcp__t__doomed"]),
+    ]);
   });
 });
