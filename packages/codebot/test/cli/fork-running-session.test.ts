@@ -2,10 +2,11 @@
  * `--fork-session` of a session another process is running (the way on when `-c` is refused):
  * the copy ends at the transcript's last whole line, never inside a line that run is appending.
  */
-import { spawn } from "node:child_process";
+
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runModuleScript } from "../support/module-script.js";
 import { tempDir } from "../support/temp-dirs.js";
 import { repoRoot, useBuiltCli } from "./support/cli-process.js";
 
@@ -40,19 +41,6 @@ const [dir, from] = process.argv.slice(1);
 for (let i = 0; i < ${FORKS}; i++) forkSessionFiles(dir, from, randomUUID());
 `;
 
-function run(script: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script, ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("exit", (code) => resolve({ code, stderr }));
-  });
-}
-
 describe("forking a session that is running", () => {
   it("every copy ends with a whole line while the process running it appends large lines", {
     timeout: 120_000,
@@ -62,9 +50,9 @@ describe("forking a session that is running", () => {
     const stop = path.join(dir, "stop");
     fs.writeFileSync(source, "");
     const ready = path.join(dir, "ready");
-    const running = run(runner, [source, stop, ready]);
+    const running = runModuleScript(runner, [source, stop, ready]);
     while (!fs.existsSync(ready)) await new Promise((r) => setTimeout(r, 20));
-    const forks = await run(forker, [dir, FROM]);
+    const forks = await runModuleScript(forker, [dir, FROM]);
     fs.writeFileSync(stop, "");
     expect((await running).code).toBe(0);
     expect(forks.stderr).toBe("");

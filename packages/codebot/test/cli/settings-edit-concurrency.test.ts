@@ -3,10 +3,11 @@
  * `-p` script beside an interactive session) keep every process's change: `/permissions add`
  * rules to one project file, and `/model` and `/effort` saves to one user file.
  */
-import { spawn } from "node:child_process";
+
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runModuleScript } from "../support/module-script.js";
 import { tempDir } from "../support/temp-dirs.js";
 import { repoRoot, useBuiltCli } from "./support/cli-process.js";
 
@@ -39,23 +40,12 @@ for (let i = 0; i < ${WRITES}; i++) saveModelEffort(file, \`openai/m\${id}-\${i}
 if (id === "0") saveModel(file, "openai/chosen");
 `;
 
-function run(script: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script, ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("exit", (code) => resolve({ code, stderr }));
-  });
-}
-
 /** Starts the processes, releases them together once all are loaded, and waits for them. */
 async function together(script: string, file: string): Promise<void> {
   const start = path.join(path.dirname(file), "go");
-  const runs = Array.from({ length: PROCESSES }, (_, id) => run(script, [file, start, String(id)]));
+  const runs = Array.from({ length: PROCESSES }, (_, id) =>
+    runModuleScript(script, [file, start, String(id)]),
+  );
   await new Promise((r) => setTimeout(r, 1500));
   fs.writeFileSync(start, "");
   const results = await Promise.all(runs);

@@ -3,10 +3,11 @@
  * repository can put something else: a FIFO nobody writes, or a link to /dev/zero. Saving a rule
  * there must neither hang on it nor read it: it is no codebot's lock and is taken out of the way.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runModuleScript } from "../support/module-script.js";
 import { tempDir } from "../support/temp-dirs.js";
 import { repoRoot, useBuiltCli } from "./support/cli-process.js";
 
@@ -18,22 +19,7 @@ addRuleToFile({ place: "local", file: process.argv[1] }, "allow", "Bash(npm test
 `;
 
 /** Saves the rule in a child process, killed if it has not ended in 60 s (a hang). */
-function save(file: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", saver, file], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
-}
+const save = (file: string) => runModuleScript(saver, [file], { killAfterMs: 60_000 });
 
 function project(): string {
   const file = path.join(tempDir("codebot-planted-lock-"), ".claude", "settings.local.json");

@@ -4,10 +4,11 @@
  * another is in the middle of a large append does not take that append for a line cut off by a
  * crash, and so adds no empty line.
  */
-import { spawn } from "node:child_process";
+
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runModuleScript } from "../support/module-script.js";
 import { tempDir } from "../support/temp-dirs.js";
 import { repoRoot, useBuiltCli } from "./support/cli-process.js";
 
@@ -29,19 +30,6 @@ for (let i = 0; i < ${RECORDS}; i++) {
 }
 `;
 
-function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", writer, ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("exit", (code) => resolve({ code, stderr }));
-  });
-}
-
 describe("a hook trace file under concurrent writers", () => {
   it(`${PROCESSES} processes writing large records at once leave no empty or broken line`, {
     timeout: 120_000,
@@ -49,7 +37,9 @@ describe("a hook trace file under concurrent writers", () => {
     const dir = tempDir("codebot-trace-race-");
     const file = path.join(dir, "trace.jsonl");
     const start = path.join(dir, "go");
-    const runs = Array.from({ length: PROCESSES }, (_, id) => run([file, start, String(id)]));
+    const runs = Array.from({ length: PROCESSES }, (_, id) =>
+      runModuleScript(writer, [file, start, String(id)]),
+    );
     await new Promise((r) => setTimeout(r, 1500));
     fs.writeFileSync(start, "");
     const results = await Promise.all(runs);

@@ -2,10 +2,11 @@
  * Concurrent approvals are not lost (issue 17, item 6): 16 real processes, each recording 20
  * approvals in the same project's trust store at the same moment, leave all 320 in the file.
  */
-import { spawn } from "node:child_process";
+
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runModuleScript } from "../support/module-script.js";
 import { tempDir } from "../support/temp-dirs.js";
 import { repoRoot, useBuiltCli } from "./support/cli-process.js";
 
@@ -27,19 +28,6 @@ for (let i = 0; i < ${APPROVALS}; i++) {
 store.trustGrants([\`allow:bash(echo \${id})\`]);
 `;
 
-function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", approver, ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.on("exit", (code) => resolve({ code, stderr }));
-  });
-}
-
 describe("the trust store under concurrent writers", () => {
   it(`${PROCESSES} processes × ${APPROVALS} approvals at once keep all ${PROCESSES * APPROVALS}`, {
     timeout: 120_000,
@@ -47,7 +35,9 @@ describe("the trust store under concurrent writers", () => {
     const home = tempDir("codebot-trust-home-");
     const project = tempDir("codebot-trust-project-");
     const start = path.join(home, "go");
-    const runs = Array.from({ length: PROCESSES }, (_, id) => run([home, project, start, String(id)]));
+    const runs = Array.from({ length: PROCESSES }, (_, id) =>
+      runModuleScript(approver, [home, project, start, String(id)]),
+    );
     // Let every process load and wait at the barrier, then release them together.
     await new Promise((r) => setTimeout(r, 1500));
     fs.writeFileSync(start, "");
