@@ -141,20 +141,26 @@ describe("/resume's picker", { timeout: 120_000 }, () => {
   });
 });
 
+/** `codebot -r` over the three fruit sessions, the second (bananas) chosen. */
+async function bananasChosenIn(box: Sandbox) {
+  const ids = await sessionsOf(box, FRUITS);
+  const server = await modelServer([]);
+  const picker = TmuxSession.start({
+    dir: box.project,
+    env: modelEnv(server, box.home),
+    args: ["-r"],
+    size: { columns: 120, rows: 30 },
+  });
+  await picker.waitForScreen("Esc cancels · Ctrl+R renames · Space previews");
+  picker.press("Down");
+  await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
+  return { ids, server, picker };
+}
+
 describe("the picker's Ctrl+R", { timeout: 120_000 }, () => {
   it("names the chosen session as claude's picker does: the row shows the name, the transcript keeps it", async () => {
     const box = sandbox();
-    const ids = await sessionsOf(box, FRUITS);
-    const server = await modelServer([]);
-    const picker = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["-r"],
-      size: { columns: 120, rows: 30 },
-    });
-    await picker.waitForScreen("Esc cancels · Ctrl+R renames");
-    picker.press("Down");
-    await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
+    const { ids, server, picker } = await bananasChosenIn(box);
     picker.press("C-r");
     await picker.waitForScreen(`new name: ${BANANAS}`);
     for (const _ of BANANAS) picker.press("BSpace");
@@ -189,17 +195,7 @@ describe("the picker's Ctrl+R", { timeout: 120_000 }, () => {
 describe("the picker's Space", { timeout: 120_000 }, () => {
   it("previews the chosen session's conversation; Esc goes back to the list and Enter there resumes it", async () => {
     const box = sandbox();
-    const ids = await sessionsOf(box, FRUITS);
-    const server = await modelServer([]);
-    const picker = TmuxSession.start({
-      dir: box.project,
-      env: modelEnv(server, box.home),
-      args: ["-r"],
-      size: { columns: 120, rows: 30 },
-    });
-    await picker.waitForScreen("Space previews");
-    picker.press("Down");
-    await picker.waitForScreen(row("❯", 2, ids[BANANAS] as string, BANANAS));
+    const { ids, picker } = await bananasChosenIn(box);
     picker.press("Space");
     const preview = await picker.waitForScreen("Enter resumes · Esc goes back");
     // The bananas session's prompt and answer (the second -p run's), and how many messages it holds.
