@@ -134,6 +134,32 @@ describe("the files a project's approved env loads", () => {
     );
   });
 
+  it("bash refuses once the file changed just after its approval was read, before the session began", async () => {
+    const dir = tempDir("codebot-env-files-");
+    const setup = path.join(dir, "setup.sh");
+    fs.writeFileSync(setup, SETUP);
+    const layers = [
+      {
+        source: "project" as const,
+        path: `${dir}/.codebot/settings.json`,
+        settings: { env: { BASH_ENV: "./setup.sh" } },
+      },
+    ];
+    // The grant (its digest of setup.sh) is approved, then setup.sh changes before its check is recorded.
+    const isGrantTrusted = () => {
+      fs.writeFileSync(setup, "touch pwned\n");
+      return true;
+    };
+    const { settings } = mergeSettings(layers, { isGrantTrusted, projectDir: dir });
+    const bash = bashTool({ paths: new PathPolicy(dir), env: settings.env, envFiles: settings.envFiles });
+    const result = await callTool(bash, { command: "true" });
+    expect(result).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/^bash refused: setup\.sh changed/),
+    });
+    expect(fs.existsSync(path.join(dir, "pwned"))).toBe(false);
+  });
+
   it("bash refuses a command once the file changed, and the changed file does not run", async () => {
     const p = project();
     expect(await callTool(p.bash, { command: "echo $GREETING" })).toEqual({

@@ -63,3 +63,20 @@ describe("envGrant of git's configuration variables", () => {
     );
   });
 });
+
+describe("envGrant's text", () => {
+  it("is the text approvals stored before its digests were shared are keyed by", () => {
+    const dir = project({
+      "setup.sh": "export A=1\n",
+      "bin/prettier": "#!/bin/sh\necho prettier\n",
+      "bin/tsc": "#!/bin/sh\necho tsc\n",
+    });
+    // Recorded with the code before envGrant noted its digests for the approved files (ea0ee560).
+    expect(envGrant("PATH", "./bin:/usr/bin", dir, new Map())).toBe(
+      "env:PATH=./bin:/usr/bin (runs bin/* #9448d558ef84249f)",
+    );
+    expect(envGrant("BASH_ENV", "./setup.sh", dir, new Map())).toBe(
+      "env:BASH_ENV=./setup.sh (runs setup.sh #710f994c9e1187bc)",
+    );
+  });
+});

@@ -91,6 +91,13 @@ describe("an approved env PATH folder's programs", () => {
     expect(readdir).not.toHaveBeenCalled();
   });
 
+  it("a program is read once at the start, for the grant's digest and the check's alike", () => {
+    const read = vi.spyOn(fs, "readFileSync");
+    const { bin } = approvedPath(1500);
+    const program = path.join(bin, "p01400");
+    expect(read.mock.calls.filter(([file]) => file === program)).toHaveLength(1);
+  });
+
   it("a folder of more entries than can be verified is not offered for approval, and a warning says why", () => {
     const { settings, problems } = approvedPath(MAX_PATH_FOLDER_ENTRIES + 1, false);
     expect(settings.env.PATH).toBeUndefined();

@@ -80,31 +80,41 @@ export function fingerprintWithScripts(
 }
 
 /**
+ * The content digests scriptsText computed, by file: each with its view and the stat taken just
+ * before the read, so that what checks the same files again later (a project grant's approved
+ * files) starts from them instead of reading and hashing each file a second time.
+ */
+export type ReadDigests = Map<string, { view: ContentView; stat: fs.Stats; digest: string }>;
+
+/**
  * `\n<path below projectDir>\0<content digest>` for each file: what ties an approval to the
  * content of the scripts it runs, each read in its view (`views`, content-view.ts; bytes when not
  * given). MCP server and project grants use it too. Files larger than `hashedUpTo` bytes are
- * identified by size and modification time instead.
+ * identified by size and modification time instead. Each digest of content is noted in `read`.
  */
 export function scriptsText(
   files: readonly string[],
   projectDir: string,
   views?: ContentViews,
   hashedUpTo = MAX_HASHED_SCRIPT_BYTES,
+  read?: ReadDigests,
 ): string {
   return files
     .map(
       (file) =>
-        `\n${path.relative(projectDir, file)}\0${scriptDigest(file, views?.get(file) ?? "bytes", hashedUpTo)}`,
+        `\n${path.relative(projectDir, file)}\0${scriptDigest(file, views?.get(file) ?? "bytes", hashedUpTo, read)}`,
     )
     .join("");
 }
 
-function scriptDigest(file: string, view: ContentView, hashedUpTo: number): string {
+function scriptDigest(file: string, view: ContentView, hashedUpTo: number, read?: ReadDigests): string {
   try {
     const stat = fs.statSync(file);
     // A view reads no more than it must (a whole huge git config, failing closed, is rare).
     if (view === "bytes" && stat.size > hashedUpTo) return `size ${stat.size} mtime ${stat.mtimeMs}`;
-    return createHash("sha256").update(viewedContent(file, view)).digest("hex");
+    const digest = createHash("sha256").update(viewedContent(file, view)).digest("hex");
+    read?.set(file, { view, stat, digest });
+    return digest;
   } catch (error) {
     return `unreadable ${(error as NodeJS.ErrnoException).code ?? ""}`;
   }

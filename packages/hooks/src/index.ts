@@ -93,7 +93,13 @@ export type {
   RunContext,
   RunOutcome,
 } from "./executor.js";
-export { consentFingerprint, fingerprintWithScripts, hookFingerprint, scriptsText } from "./fingerprint.js";
+export {
+  consentFingerprint,
+  fingerprintWithScripts,
+  hookFingerprint,
+  type ReadDigests,
+  scriptsText,
+} from "./fingerprint.js";
 export { folderFiles } from "./folder-files.js";
 export { gitConfigCommand } from "./git-config-env.js";
 export { gitConfigCodeKeys } from "./git-config-file.js";

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type ContentView, type ContentViews, viewedContent } from "@codebot/hooks";
+import { type ContentView, type ContentViews, type ReadDigests, viewedContent } from "@codebot/hooks";
 
 /** One file as approved: what stat said (the cheap check) and its content's sha256. */
 export interface ApprovedFile {
@@ -22,10 +22,22 @@ export interface ApprovedFile {
   digest: string;
 }
 
-/** The files as they are now, as approved for `approvedFor`, each read in its view. */
-function approvedFiles(approvedFor: string, files: readonly string[], views?: ContentViews): ApprovedFile[] {
+/**
+ * The files as they are now, as approved for `approvedFor`, each read in its view — or as the
+ * grant's own digest read it (`read`), with the stat taken before that read: a file changed since
+ * then stats differently, and is hashed again at the first check.
+ */
+function approvedFiles(
+  approvedFor: string,
+  files: readonly string[],
+  views?: ContentViews,
+  read?: ReadDigests,
+): ApprovedFile[] {
   return files.map((file) => {
     const view = views?.get(file) ?? "bytes";
+    const known = read?.get(file);
+    if (known !== undefined && known.view === view)
+      return { approvedFor, file, view, stat: statText(known.stat), digest: known.digest };
     return { approvedFor, file, view, stat: statOf(file), digest: digestOf(file, view) };
   });
 }
@@ -64,8 +76,9 @@ export function approvedRun(
   runs: readonly string[],
   runsNow: () => readonly string[],
   views?: ContentViews,
+  read?: ReadDigests,
 ): ApprovedRun {
-  return { approvedFor, files: approvedFiles(approvedFor, runs, views), names: new Set(runs), runsNow };
+  return { approvedFor, files: approvedFiles(approvedFor, runs, views, read), names: new Set(runs), runsNow };
 }
 
 /** The first file of these grants no longer as approved: edited, or run now and not approved. */
@@ -102,11 +115,14 @@ export function changedFileRefusal(
 /** Size, inode, modification and change times: `touch -r` can put mtime back, not ctime. */
 function statOf(file: string): string {
   try {
-    const s = fs.statSync(file);
-    return `${s.size} ${s.ino} ${s.mtimeMs} ${s.ctimeMs}`;
+    return statText(fs.statSync(file));
   } catch (error) {
     return `unreadable ${(error as NodeJS.ErrnoException).code ?? ""}`;
   }
+}
+
+function statText(s: fs.Stats): string {
+  return `${s.size} ${s.ino} ${s.mtimeMs} ${s.ctimeMs}`;
 }
 
 function digestOf(file: string, view: ContentView): string {

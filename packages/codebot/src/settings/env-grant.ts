@@ -8,6 +8,7 @@ import {
   isLoadingVariable,
   isWithin,
   noteView,
+  type ReadDigests,
   scriptsText,
 } from "@codebot/hooks";
 import { isDirectory } from "../fs/is-directory.js";
@@ -34,8 +35,14 @@ const MAX_HASHED_FOLDER_FILE_BYTES = 1024 * 1024;
  * `GIT_CONFIG_GLOBAL=./gitconfig`, `PYTHONPATH=lib`) — the content of those files too
  * (`… (runs setup.sh #<digest>)`). Approving the value is approving the code it loads into every
  * `bash` call and hook: a `git pull` that changes that code asks again, as an edited hook script does.
+ * Each file's digest is noted in `read`, for the approved files checked during the session to start from.
  */
-export function envGrant(name: string, value: string, projectDir: string | undefined): string {
+export function envGrant(
+  name: string,
+  value: string,
+  projectDir: string | undefined,
+  read?: ReadDigests,
+): string {
   const grant = `env:${name}=${value}`;
   if (projectDir === undefined) return grant;
   const views: ContentViews = new Map();
@@ -43,8 +50,8 @@ export function envGrant(name: string, value: string, projectDir: string | undef
   return grantRunning(
     grant,
     names,
-    scriptsText(files, projectDir, views) +
-      scriptsText(folderFiles, projectDir, undefined, MAX_HASHED_FOLDER_FILE_BYTES),
+    scriptsText(files, projectDir, views, undefined, read) +
+      scriptsText(folderFiles, projectDir, undefined, MAX_HASHED_FOLDER_FILE_BYTES, read),
   );
 }
 

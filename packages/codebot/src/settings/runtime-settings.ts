@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { EFFORT_LEVELS, type EffortLevel } from "@codebot/agentcore";
-import type { ContentViews, Problem, SettingsLayer, SettingsSource } from "@codebot/hooks";
+import type { ContentViews, Problem, ReadDigests, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
 import type { PermissionRule } from "../approval/permission-rule.js";
@@ -396,7 +396,9 @@ export function mergeSettings(
         );
         continue;
       }
-      if (!userOwned && !granted(envGrant(name, text, options.projectDir))) continue;
+      // What the grant's digest read, so that its approved files below are not read again.
+      const read: ReadDigests = new Map();
+      if (!userOwned && !granted(envGrant(name, text, options.projectDir, read))) continue;
       settings.env[name] = text;
       // A later layer's value for the same variable replaces what the earlier one loaded.
       settings.envFiles = settings.envFiles.filter((run) => run.approvedFor !== name);
@@ -406,7 +408,7 @@ export function mergeSettings(
         const loads = () => envLoadedFiles(name, text, projectDir, undefined, list);
         const views: ContentViews = new Map();
         settings.envFiles.push(
-          approvedRun(name, envLoadedFiles(name, text, projectDir, views), loads, views),
+          approvedRun(name, envLoadedFiles(name, text, projectDir, views), loads, views, read),
         );
       }
     }
