@@ -153,6 +153,9 @@ async function main(): Promise<void> {
       ? {
           baseline_bin_calls50_ms: round1(ms(runs.baseline50)),
           baseline_bin_calls50_cpu_ms: round1(cpu(runs.baseline50)),
+          // Its start-up (the approval's reads and digests) beside ours: env_path_no_call_*.
+          baseline_bin_no_call_ms: round1(ms(runs.baseline0)),
+          baseline_bin_no_call_cpu_ms: round1(cpu(runs.baseline0)),
           baseline_bin_added_ms_per_call: round2(added(runs.baseline50, runs.baseline0)),
           baseline_bin_added_cpu_ms_per_call: round2(added(runs.baseline50, runs.baseline0, cpu)),
         }
@@ -170,6 +173,7 @@ async function main(): Promise<void> {
       ...(BASELINE
         ? [
             `  baseline ${BASELINE}, with the env PATH: ${CALLS} calls ${result.baseline_bin_calls50_ms} ms (CPU ${result.baseline_bin_calls50_cpu_ms}), added per call ${result.baseline_bin_added_ms_per_call} ms, CPU ${result.baseline_bin_added_cpu_ms_per_call} ms`,
+            `  baseline, with the env PATH, no call: ${result.baseline_bin_no_call_ms} ms (CPU ${result.baseline_bin_no_call_cpu_ms})`,
           ]
         : []),
     ].join("\n"),
