@@ -77,6 +77,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(settingsFile, JSON.stringify(withPath ? { env: { PATH: pathValue } } : {}));
   settings(true);
   await runCli(["hooks", "trust", "--yes", "--cwd", project], env, project);
+  // The baseline build approves the value as it words its grant (an older build's grant text differs:
+  // approved only by this build, the baseline would run without the env PATH and check nothing).
+  if (BASELINE) await runCli(["hooks", "trust", "--yes", "--cwd", project], env, project, [BASELINE]);
 
   const pArgs = ["-p", "go", "--permission-mode", "auto"];
   const runs = {
