@@ -21,8 +21,11 @@ import { callTool } from "./support/tool-context.js";
 
 const SETUP = "export GREETING=approved\n";
 
-/** A project whose settings set `BASH_ENV=./setup.sh`, trusted, and the bash tool it gets. */
-function project() {
+/**
+ * A project whose settings set `BASH_ENV=./setup.sh`, trusted, and the bash tool it gets;
+ * `approve(dir)` answers the approval question (yes by default).
+ */
+function project(approve: (dir: string) => boolean = () => true) {
   const dir = tempDir("codebot-env-files-");
   const setup = path.join(dir, "setup.sh");
   fs.writeFileSync(setup, SETUP);
@@ -33,7 +36,7 @@ function project() {
       settings: { env: { BASH_ENV: "./setup.sh" } },
     },
   ];
-  const { settings } = mergeSettings(layers, { isGrantTrusted: () => true, projectDir: dir });
+  const { settings } = mergeSettings(layers, { isGrantTrusted: () => approve(dir), projectDir: dir });
   const bash = bashTool({ paths: new PathPolicy(dir), env: settings.env, envFiles: settings.envFiles });
   return { dir, setup, settings, bash };
 }
@@ -135,23 +138,11 @@ describe("the files a project's approved env loads", () => {
   });
 
   it("bash refuses once the file changed just after its approval was read, before the session began", async () => {
-    const dir = tempDir("codebot-env-files-");
-    const setup = path.join(dir, "setup.sh");
-    fs.writeFileSync(setup, SETUP);
-    const layers = [
-      {
-        source: "project" as const,
-        path: `${dir}/.codebot/settings.json`,
-        settings: { env: { BASH_ENV: "./setup.sh" } },
-      },
-    ];
     // The grant (its digest of setup.sh) is approved, then setup.sh changes before its check is recorded.
-    const isGrantTrusted = () => {
-      fs.writeFileSync(setup, "touch pwned\n");
+    const { dir, bash } = project((projectDir) => {
+      fs.writeFileSync(path.join(projectDir, "setup.sh"), "touch pwned\n");
       return true;
-    };
-    const { settings } = mergeSettings(layers, { isGrantTrusted, projectDir: dir });
-    const bash = bashTool({ paths: new PathPolicy(dir), env: settings.env, envFiles: settings.envFiles });
+    });
     const result = await callTool(bash, { command: "true" });
     expect(result).toMatchObject({
       isError: true,
