@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import { afterEach } from "vitest";
 import { z } from "zod";
 import {
+  Agent,
   type AgentEvent,
   type AgentEventStream,
   agentLoop,
@@ -145,4 +146,25 @@ export function withLoopbackServer() {
     });
     return { server, model };
   };
+}
+
+/**
+ * One prompt of an agent offered `tools` and a deferred `mcp__srv__gone` that goes after the
+ * model's third request: claude's "no longer available" note lands in mid-conversation.
+ */
+export async function promptLosingATool(model: LanguageModelV3, tools: readonly Tool[]): Promise<void> {
+  let offered: Tool[] = [
+    ...tools,
+    { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
+  ];
+  let requests = 0;
+  const counted: LanguageModelV3 = {
+    ...model,
+    doStream: (options) => {
+      requests += 1;
+      if (requests === 3) offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
+      return model.doStream(options);
+    },
+  };
+  await new Agent({ model: counted, systemPrompt: "sys", tools: () => offered }).prompt("go");
 }

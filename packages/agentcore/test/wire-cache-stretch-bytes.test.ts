@@ -7,7 +7,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 import { httpFetch } from "../src/http-fetch.js";
-import { Agent, type Tool } from "../src/index.js";
+import type { Tool } from "../src/index.js";
 import { providerModels } from "../src/models.js";
 import {
   type LoopbackModelServer,
@@ -16,7 +16,7 @@ import {
   type TurnReply,
 } from "../src/testing/index.js";
 import { wireCachedModel } from "../src/wire-cache/wire-cached-model.js";
-import { echoTool } from "./helpers.js";
+import { echoTool, promptLosingATool } from "./helpers.js";
 
 // The chunks of each body the wire cache assembles (its spliced requests), as handed to the socket.
 const sentChunks = vi.hoisted(() => [] as (string | Uint8Array)[][]);
@@ -48,24 +48,12 @@ const searchTool: Tool<{ q: string }> = {
 };
 
 /** One prompt whose tools lose `mcp__srv__gone` after the model's third request (claude's note). */
-async function losingATool(model: LanguageModelV3): Promise<void> {
-  let offered: Tool[] = [
+const losingATool = (model: LanguageModelV3) =>
+  promptLosingATool(model, [
     echoTool().tool,
     searchTool as Tool,
     { ...echoTool({ name: "mcp__srv__kept" }).tool, deferLoading: "until-loaded" },
-    { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
-  ];
-  let requests = 0;
-  const counted: LanguageModelV3 = {
-    ...model,
-    doStream: (options) => {
-      requests += 1;
-      if (requests === 3) offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
-      return model.doStream(options);
-    },
-  };
-  await new Agent({ model: counted, systemPrompt: "sys", tools: () => offered }).prompt("go");
-}
+  ]);
 
 const script = (): TurnReply[] => [
   ...Array.from({ length: 8 }, (_, i) => reply.toolCall("echo", { text: `e${i}` }, `e${i}`)),

@@ -23,7 +23,7 @@ import {
   type TurnReply,
 } from "../src/testing/index.js";
 import { wireCachedModel } from "../src/wire-cache/wire-cached-model.js";
-import { echoTool } from "./helpers.js";
+import { echoTool, promptLosingATool } from "./helpers.js";
 
 const servers: LoopbackModelServer[] = [];
 afterEach(async () => {
@@ -128,19 +128,26 @@ describe("the wire cache with the tool search", () => {
     expect(promptSerialisations(prompts)).toBe(2);
   });
 
+  /** Two prompts, "go" then "again", with `mcp__srv__gone` offered in the first only. */
+  const losingAToolBetweenPrompts = async (model: LanguageModelV3) => {
+    let offered: Tool[] = [
+      ...tools(),
+      { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
+    ];
+    const agent = new Agent({ model, systemPrompt: "sys", tools: () => offered });
+    await agent.prompt("go");
+    offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
+    await agent.prompt("again");
+  };
+
   test("a listing that changes between prompts (a server's tool removed): the same bodies; the messages before claude's note, a second system message, are kept as a stretch", async () => {
-    const run = async (model: LanguageModelV3) => {
-      let offered: Tool[] = [
-        ...tools(),
-        { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
-      ];
-      const agent = new Agent({ model, systemPrompt: "sys", tools: () => offered });
-      await agent.prompt("go");
-      offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
-      await agent.prompt("again");
-    };
     const script = () => [...echoes(3), reply.text("one"), ...echoes(3), reply.text("two")];
-    const { cached, whole, prompts } = await bothWays("claude-opus-5-5", script, [], run);
+    const { cached, whole, prompts } = await bothWays(
+      "claude-opus-5-5",
+      script,
+      [],
+      losingAToolBetweenPrompts,
+    );
     expect(cached).toEqual(whole);
     const listings = cached.map((request) => JSON.parse(request.body).messages[1].content[0].text);
     expect(listings[0]).toContain("mcp__srv__gone");
@@ -154,18 +161,8 @@ describe("the wire cache with the tool search", () => {
   });
 
   test("a tool gone between prompts (claude-sonnet-4-5): the same bodies both ways, claude's note opening the next prompt's message", async () => {
-    const run = async (model: LanguageModelV3) => {
-      let offered: Tool[] = [
-        ...tools(),
-        { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
-      ];
-      const agent = new Agent({ model, systemPrompt: "sys", tools: () => offered });
-      await agent.prompt("go");
-      offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
-      await agent.prompt("again");
-    };
     const script = () => [...echoes(3), reply.text("one"), ...echoes(3), reply.text("two")];
-    const { cached, whole } = await bothWays("claude-sonnet-4-5", script, [], run);
+    const { cached, whole } = await bothWays("claude-sonnet-4-5", script, [], losingAToolBetweenPrompts);
     expect(cached).toEqual(whole);
     const texts = (request: { body: string } | undefined) =>
       JSON.parse(request?.body as string).messages.map((m: { content: { text?: string }[] }) =>
@@ -179,22 +176,7 @@ describe("the wire cache with the tool search", () => {
   });
 
   /** A prompt whose tools lose `mcp__srv__gone` after the model's third request. */
-  const losingATool = async (model: LanguageModelV3) => {
-    let offered: Tool[] = [
-      ...tools(),
-      { ...echoTool({ name: "mcp__srv__gone" }).tool, deferLoading: "until-loaded" },
-    ];
-    let requests = 0;
-    const counted: LanguageModelV3 = {
-      ...model,
-      doStream: (options) => {
-        requests += 1;
-        if (requests === 3) offered = offered.filter((tool) => tool.name !== "mcp__srv__gone");
-        return model.doStream(options);
-      },
-    };
-    await new Agent({ model: counted, systemPrompt: "sys", tools: () => offered }).prompt("go");
-  };
+  const losingATool = (model: LanguageModelV3) => promptLosingATool(model, tools());
 
   test("the note that a deferred tool is gone (claude-sonnet-4-5, a <system-reminder>): the same bodies, earlier messages serialised once", async () => {
     const script = () => [...echoes(8), reply.text("done")];
