@@ -259,6 +259,21 @@ describe("merged settings", () => {
     );
   });
 
+  it("your own statusLine that runs a file by a name worked out as it runs is held until approved there, as your own hooks are", () => {
+    const { project } = setup();
+    writeFile(path.join(project, ".claude/statusline.sh"), "#!/bin/sh\necho theirs\n");
+    const command = 'root=$(git rev-parse --show-toplevel); sh "$root/.claude/statusline.sh"';
+    const layers = [layer("user", { statusLine: { type: "command", command } })];
+    const held = mergeSettings(layers, { ...untrusted, projectDir: project });
+    expect(held.settings.statusLine).toBeUndefined();
+    const grants = held.settings.permissions.untrusted.map((g) => g.grant);
+    expect(grants).toEqual([
+      `statusLine:${command} (runs what codebot cannot name: "$root/.claude/statusline.sh")`,
+    ]);
+    const approved = mergeSettings(layers, { isGrantTrusted: (g) => g === grants[0], projectDir: project });
+    expect(approved.settings.statusLine?.command).toBe(command);
+  });
+
   it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {
     const claude = (model: string) => ({
       source: "user" as const,

@@ -92,9 +92,25 @@ function projectPrograms(
     hook.searchPath === undefined || hook.env?.PATH !== undefined
       ? hook.env
       : { ...hook.env, PATH: hook.searchPath };
-  const references = scriptReferences(withSearchPath(commandLine(spec), env, projectDir), projectDir);
+  return ownCommandPrograms(commandLine(spec), projectDir, env, views);
+}
+
+/**
+ * What a command of the user's own runs of the project — a hook's, and the other programs settings
+ * run with the user's rights and no prompt (`statusLine`, `apiKeyHelper`): the project files it
+ * runs in a known role, found through the `PATH` it runs with (`env.PATH`, else codebot's), those
+ * its `env` loads; and the words that run one by a name worked out as it runs (`unnamedRuns`). Any
+ * of either holds it in the project until approved there.
+ */
+export function ownCommandPrograms(
+  command: string,
+  projectDir: string,
+  env: Readonly<Record<string, string>> | undefined,
+  views: ContentViews,
+): { scripts: string[]; unnamedRuns: string[] } {
+  const references = scriptReferences(withSearchPath(command, env, projectDir), projectDir);
   const programs = knownRoleFiles(references, views);
-  for (const [name, value] of Object.entries(hook.env ?? {}))
+  for (const [name, value] of Object.entries(env ?? {}))
     for (const file of envScripts(name, value, projectDir, views))
       if (!programs.includes(file)) programs.push(file);
   return { scripts: programs, unnamedRuns: references.unnamedRuns };

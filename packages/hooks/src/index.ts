@@ -104,7 +104,7 @@ export { folderFiles } from "./folder-files.js";
 export { gitConfigCommand } from "./git-config-env.js";
 export { gitConfigCodeKeys } from "./git-config-file.js";
 export { type GitFolders, gitFoldersOf, gitRepositoryFiles } from "./git-repository-files.js";
-export { type ConsentSubject, type HookConsent, hookConsent } from "./hook-consent.js";
+export { type ConsentSubject, type HookConsent, hookConsent, ownCommandPrograms } from "./hook-consent.js";
 export { describeHook, type HookDescription } from "./hook-description.js";
 export { envScripts, hookScripts } from "./hook-scripts.js";
 export {

@@ -22,6 +22,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { codebotVersion } from "../cli/version.js";
+import { changedProgram } from "../settings/changed-program.js";
 import { allPages } from "./list-pages.js";
 import type { ServerEntry } from "./server-entry.js";
 import { type LaunchContext, launchLabel, transportFor } from "./server-launch.js";
@@ -152,6 +153,11 @@ export class ServerConnection {
   }
 
   private async connect(): Promise<void> {
+    // The project files it runs may have changed since they were approved (the model's edit, then
+    // a restart after the server died): what runs must still be what was approved.
+    const changed = changedProgram(this.entry.approved, this.options.launch.cwd, "the server");
+    if (changed !== undefined)
+      throw new Error(`${changed}; run "codebot mcp trust" and start again to approve it`);
     try {
       await this.connectWith(transportFor(this.entry, this.options.launch));
     } catch (error) {

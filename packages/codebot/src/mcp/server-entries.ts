@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import type { PluginFolder } from "../settings/load-plugins.js";
+import { approvedRun } from "../settings/approved-files.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
 import { deniedServerNames, withoutDeniedServers } from "./denied-servers.js";
@@ -115,32 +116,37 @@ export function loadServerEntries(options: ServerEntriesOptions): {
       // approved by them, as claude 2.1.328 (recorded); its folder trust covers those.
       if (origin === "mcp.json" && claudeChoices().refuses(name)) continue;
       const consent = needsConsent(origin);
-      const found = serverScripts(parsed.data, options.cwd, vars);
-      // A plugin the repository switched on: what its server runs from the plugin's folder counts
-      // too, wherever that is (a local marketplace's plugin runs from its folder, which can change).
-      if (consent && plugin !== undefined)
-        for (const file of serverScripts(parsed.data, plugin.root, vars).files)
-          if (!found.files.includes(file)) found.files.push(file);
-      // Your own server is held only for what it runs in a role codebot knows: a file it merely
-      // names (`--root .`) is data, as for your own hooks.
-      const ownRuns = found.files.filter((file) => !found.unknownRole.includes(file));
-      const {
-        files: scripts,
-        unchecked,
-        unknownRole,
-      } = consent ? found : { files: ownRuns, unchecked: [], unknownRole: [] };
+      const config = parsed.data;
+      /** What it runs of the project, now: read again before each later start (serverStart). */
+      const runs = () => {
+        const found = serverScripts(config, options.cwd, vars);
+        // A plugin the repository switched on: what its server runs from the plugin's folder counts
+        // too, wherever that is (a local marketplace's plugin runs from its folder, which can change).
+        if (consent && plugin !== undefined)
+          for (const file of serverScripts(config, plugin.root, vars).files)
+            if (!found.files.includes(file)) found.files.push(file);
+        // Your own server is held only for what it runs in a role codebot knows: a file it merely
+        // names (`--root .`) is data, as for your own hooks; and for what it runs by a name worked
+        // out as it runs, which codebot cannot name (`"$root/srv"` after `root=$(…)`).
+        const ownRuns = found.files.filter((file) => !found.unknownRole.includes(file));
+        return consent
+          ? found
+          : { files: ownRuns, unchecked: found.unnamedRuns, unknownRole: [], unnamedRuns: found.unnamedRuns };
+      };
+      const { files: scripts, unchecked, unknownRole, unnamedRuns } = runs();
       const replaced = consent ? byName.get(name) : undefined;
       const shadows = replaced?.needsConsent === false ? replaced : replaced?.shadows;
       byName.set(name, {
         name,
-        config: parsed.data,
+        config,
         origin,
         file,
         needsConsent: consent,
         approvalNeeded: consent
           ? !(origin === "mcp.json" && claudeChoices().approves(name))
-          : ownRuns.length > 0,
-        grant: mcpGrant(name, parsed.data, scripts, options.cwd),
+          : scripts.length > 0 || unnamedRuns.length > 0,
+        grant: mcpGrant(name, config, scripts, options.cwd),
+        approved: approvedRun(`mcp:${name}`, scripts, () => runs().files),
         scripts,
         unchecked,
         unknownRole,

@@ -1,4 +1,5 @@
 /** One MCP server as codebot read it: where from, what it runs, and what approving it covers. */
+import type { ApprovedRun } from "../settings/approved-files.js";
 import type { ServerConfig } from "./server-config.js";
 import type { ServerOrigin } from "./server-origin.js";
 
@@ -19,6 +20,12 @@ export interface ServerEntry {
   approvalNeeded: boolean;
   /** `mcp:<name>=<fingerprint>`: what the trust store records when it is approved. */
   grant: string;
+  /**
+   * The project files it runs as they were when read (maybe none): a later start (a restart after
+   * it died, a reconnect) is refused once one changed or a new one would run (changed-program.ts),
+   * as the model may have rewritten it in between. Absent for the program's own (Agent SDK) servers.
+   */
+  approved?: ApprovedRun;
   /** The project files it runs, whose content the grant covers (entries needing approval only). */
   scripts: string[];
   /** Words naming something it runs whose file codebot cannot determine (consent entries only; serverScripts). */

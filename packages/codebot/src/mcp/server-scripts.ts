@@ -20,6 +20,8 @@ export interface ServerScripts {
   unchecked: string[];
   /** Of `files`, those an argument names whose role codebot does not know (ScriptReferences.unknownRole). */
   unknownRole: string[];
+  /** Words that run a file by a name worked out as it runs (ScriptReferences.unnamedRuns): your own server holding one is held. */
+  unnamedRuns: string[];
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -30,7 +32,7 @@ export function serverScripts(
   projectDir: string,
   vars: Readonly<Record<string, string>> = {},
 ): ServerScripts {
-  const found: ServerScripts = { files: [], unchecked: [], unknownRole: [] };
+  const found: ServerScripts = { files: [], unchecked: [], unknownRole: [], unnamedRuns: [] };
   if (isRemote(config) || isSdk(config)) return found;
   const project = path.resolve(projectDir);
   const note = (word: string) => {
@@ -64,6 +66,7 @@ export function serverScripts(
       if (!refs.unknownRole.includes(file)) known.add(file);
     }
     for (const word of refs.unchecked) note(word);
+    for (const word of refs.unnamedRuns) if (!found.unnamedRuns.includes(word)) found.unnamedRuns.push(word);
   }
   found.unknownRole = found.files.filter((file) => !known.has(file));
   return found;

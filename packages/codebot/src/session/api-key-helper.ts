@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { type Env, ModelConfigError, type RotatingKey } from "@codebot/agentcore";
-import { changedRun } from "../settings/approved-files.js";
+import { changedProgram } from "../settings/changed-program.js";
 import type { ApiKeyHelperSetting } from "../settings/runtime-settings.js";
 import { firstLine, startShortCommand } from "./short-command.js";
 
@@ -86,16 +86,13 @@ class HelperKey implements RotatingKey {
 }
 
 /**
- * A helper that runs project files (approved with them) is not run once one changed since: the
- * model may have edited `scripts/key.sh` during the session.
+ * A helper is not run once a project file it runs changed since it was approved, or it would run
+ * one it did not then: the model may have edited `scripts/key.sh`, or written the
+ * `node_modules/.bin/key-helper` that `npx key-helper` would run, during the session.
  */
 function refuseChanged(setting: ApiKeyHelperSetting): void {
-  const changed = setting.approved && changedRun([setting.approved]);
-  if (changed)
-    throw helperFailure(
-      setting.command,
-      `${changed.file} changed since the apiKeyHelper was approved for this project`,
-    );
+  const changed = changedProgram(setting.approved, setting.cwd ?? process.cwd(), "the apiKeyHelper");
+  if (changed !== undefined) throw helperFailure(setting.command, changed);
 }
 
 function ttlOf(env: Env): number {

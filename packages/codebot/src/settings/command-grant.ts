@@ -1,32 +1,44 @@
 import path from "node:path";
-import { type ContentViews, filesRunBy, scriptsText } from "@codebot/hooks";
+import { type ContentViews, ownCommandPrograms, scriptsText } from "@codebot/hooks";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
 
 /**
  * The grant a settings command needs to run in this project — `statusLine:<command>`,
  * `apiKeyHelper:<command>` — with the content of the project files the command runs
- * (`… (runs node_modules/.bin/x #<digest>)`), as an allow rule's; and those files as approved,
- * to be checked before each later run (a model's edit must not run unasked).
+ * (`… (runs node_modules/.bin/x #<digest>)`), as an allow rule's, and the words that run a file
+ * by a name worked out as it runs (`… (runs what codebot cannot name: "$root/fmt")`); found as your
+ * own hooks' are (ownCommandPrograms). And those files as approved, to be checked before each
+ * later run, also when it runs none now: a model's edit, or a program it writes that the command
+ * would then run (`npx ccstatusline` once `node_modules/.bin/ccstatusline` exists), must not run
+ * unasked.
  */
 export function commandGrantRunning(
   key: string,
   command: string,
   projectDir: string | undefined,
-): { grant: string; run?: ApprovedRun } {
+): { grant: string; run?: ApprovedRun; unnamedRuns?: string[] } {
   const grant = `${key}:${command}`;
   if (projectDir === undefined) return { grant };
   const root = realPathOf(projectDir) ?? projectDir;
   const views: ContentViews = new Map();
-  const runs = filesRunBy(command, root, views);
+  const { scripts: runs, unnamedRuns } = ownCommandPrograms(command, root, undefined, views);
   const names = runs.map((file) => path.relative(root, file));
+  const unnamed =
+    unnamedRuns.length === 0
+      ? ""
+      : ` (runs what codebot cannot name: ${unnamedRuns.join(", ")})`;
   return {
-    grant: grantRunning(grant, names, scriptsText(runs, root, views)),
-    run: approvedRun(key, runs, () => filesRunBy(command, root), views),
+    grant: grantRunning(grant, names, scriptsText(runs, root, views)) + unnamed,
+    run: approvedRun(key, runs, () => ownCommandPrograms(command, root, undefined, new Map()).scripts, views),
+    unnamedRuns,
   };
 }
 
-/** Whether the command runs any file of the project (a grant made by commandGrantRunning). */
-export function runsProjectFiles(approved: { run?: ApprovedRun }): boolean {
-  return (approved.run?.files.length ?? 0) > 0;
+/**
+ * Whether the command runs a program of the project (a grant made by commandGrantRunning): a file
+ * of it, or one by a name codebot cannot know. Your own command that does waits for approval there.
+ */
+export function runsProjectPrograms(approved: { run?: ApprovedRun; unnamedRuns?: string[] }): boolean {
+  return (approved.run?.files.length ?? 0) > 0 || (approved.unnamedRuns?.length ?? 0) > 0;
 }

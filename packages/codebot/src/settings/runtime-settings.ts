@@ -14,7 +14,7 @@ import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { CLAUDE_AUTO_MODE_NOTICE, claudeAutoModeAsAcceptEdits } from "./claude-auto-mode.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { claudeKeysNotUsed, claudeKeysNotUsedMessage } from "./claude-keys-not-used.js";
-import { commandGrantRunning, runsProjectFiles } from "./command-grant.js";
+import { commandGrantRunning, runsProjectPrograms } from "./command-grant.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { type EffortCapOfFile, effortCapOfFile } from "./effort-cap.js";
 import { envFolderTooLarge, envGrant, envLoadedFiles, MAX_PATH_FOLDER_ENTRIES } from "./env-grant.js";
@@ -128,7 +128,7 @@ export interface ApiKeyHelperSetting {
   command: string;
   /** Where it runs: the project folder its files were checked in (not codebot's own, under `--cwd` or `-w`). */
   cwd?: string;
-  /** The project files it runs, as approved: a later run refuses once one changed. */
+  /** The project files it runs, as approved (maybe none): a later run refuses once one changed or a new one would run. */
   approved?: ApprovedRun;
 }
 
@@ -352,9 +352,12 @@ export function mergeSettings(
       // A project's runs a program at every prompt: a grant, tied to the files it runs. Yours
       // too once it runs a program of this project (`npx ccstatusline`: a cloned repository's
       // node_modules/.bin/ccstatusline), as your own hooks are held (hook-consent.ts).
+      // Checked again before each run, also when it runs nothing of the project now (a program
+      // the model writes would run at every prompt).
       const approved = statusLineGrantRunning(setting.command, options.projectDir);
-      if (userOwned && !runsProjectFiles(approved)) settings.statusLine = setting;
-      else if (grantTrusted(approved.grant)) settings.statusLine = { ...setting, approved: approved.run };
+      const checked = approved.run === undefined ? setting : { ...setting, approved: approved.run };
+      if (userOwned && !runsProjectPrograms(approved)) settings.statusLine = checked;
+      else if (grantTrusted(approved.grant)) settings.statusLine = checked;
     }
     if (userOwned && value.apiKeyHelper !== undefined) {
       // Yours, but `npx key-helper` or `./scripts/key.sh` runs what a cloned repository ships,
@@ -364,8 +367,8 @@ export function mergeSettings(
         command: value.apiKeyHelper,
         ...(options.projectDir !== undefined ? { cwd: options.projectDir } : {}),
       };
-      if (!runsProjectFiles(approved)) settings.apiKeyHelper = helper;
-      else if (grantTrusted(approved.grant)) settings.apiKeyHelper = { ...helper, approved: approved.run };
+      const checked = approved.run === undefined ? helper : { ...helper, approved: approved.run };
+      if (!runsProjectPrograms(approved) || grantTrusted(approved.grant)) settings.apiKeyHelper = checked;
     }
     for (const [spec, own] of Object.entries(value.models ?? {})) {
       // A project's price below the known one (or for a model with none) would make

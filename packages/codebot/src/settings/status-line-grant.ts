@@ -9,8 +9,9 @@ export interface StatusLineSetting {
   /** Also re-run this often while the prompt waits (Claude Code's `refreshInterval`, in seconds). */
   refreshIntervalMs?: number;
   /**
-   * A project's statusLine: the files its command runs, as approved. Once one is edited or a new
-   * one would run, it is not run again this session (a model's edit must not run at every prompt).
+   * The project files its command runs, as approved (none, for your own that runs nothing of the
+   * project). Once one is edited or a new one would run, it is not run again this session (a
+   * model's edit, or a program it writes, must not run at every prompt).
    */
   approved?: ApprovedRun;
 }
@@ -36,6 +37,6 @@ export function statusLineSetting(value: {
 export function statusLineGrantRunning(
   command: string,
   projectDir: string | undefined,
-): { grant: string; run?: ApprovedRun } {
+): ReturnType<typeof commandGrantRunning> {
   return commandGrantRunning("statusLine", command, projectDir);
 }

@@ -213,6 +213,51 @@ describe("apiKeyHelper", () => {
     expect(fs.readFileSync(path.join(box.home, "runs"), "utf8")).toBe("run\n");
   });
 
+  it("yours that ran nothing of the project is not run again once it would run a program the model wrote there", async () => {
+    const box = sandbox();
+    // Yours: the project's own key script when it has one, else your key.
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      apiKeyHelper: "[ -x ./bin/key ] && exec ./bin/key; echo k1",
+    });
+    const server = await modelServer([
+      // The model writes the program, then the server refuses the key: the helper would run again.
+      reply.toolCall("bash", {
+        command: "mkdir -p bin && printf '#!/bin/sh\\ntouch ran\\necho k2\\n' > bin/key && chmod +x bin/key",
+      }),
+      reply.httpError(401, { message: "invalid x-api-key" }),
+      // What a run whose helper ran again would be answered.
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "bypassPermissions"],
+      { cwd: box.project, env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }) },
+    );
+    expect(fs.existsSync(box.at("bin/key"))).toBe(true);
+    expect(fs.existsSync(box.at("ran"))).toBe(false);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      "apiKeyHelper failed (it would now run bin/key from this project, not approved for it)",
+    );
+  });
+
+  it("yours that runs a file by a name worked out as it runs waits for the project's approval, as your own hooks do", async () => {
+    const box = sandbox();
+    box.write("key.sh", `#!/bin/sh\necho run >> ${path.join(box.home, "runs")}\necho sk-from-repo\n`);
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      apiKeyHelper: 'root=$(pwd -P); sh "$root/key.sh"',
+    });
+    const server = await modelServer([reply.text("hi")]);
+    const held = await runCli(["-p", "go", "--model", "anthropic/claude-sonnet-4-5"], {
+      cwd: box.project,
+      env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
+    });
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toContain(
+      'your apiKeyHelper would run programs this repository brings and waits for its approval: apiKeyHelper:root=$(pwd -P); sh "$root/key.sh" (runs what codebot cannot name: "$root/key.sh")',
+    );
+    expect(fs.existsSync(path.join(box.home, "runs"))).toBe(false);
+  });
+
   it("runs in the project folder its files were checked in, not where codebot was started (--cwd, -w)", async () => {
     const box = sandbox();
     const elsewhere = box.write(

@@ -187,6 +187,31 @@ describe("statusLine", { timeout: 120_000 }, () => {
     expect(cost.total_duration_ms).toBeGreaterThanOrEqual(EARLIER_TIMES.totalDuration);
   });
 
+  it("yours that ran nothing of the project is not run once it would run a program the model wrote there", async () => {
+    const box = sandbox();
+    // Yours: the project's own status script when it has one, else your line.
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      statusLine: { type: "command", command: "[ -x ./bin/status ] && exec ./bin/status; echo mine" },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", {
+        command: "mkdir -p bin && printf '#!/bin/sh\\ntouch pwned\\necho theirs\\n' > bin/status && chmod +x bin/status",
+      }),
+      reply.text("wrote it"),
+    ]);
+    const term = await startSession(box, server, {
+      args: ["--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "bypassPermissions"],
+      ready: /^›\s*\nmine\s*$/m,
+    });
+    term.submit("go");
+    // Whichever comes first: the program's line under the prompt, or the notice that it was not run.
+    const screen = await term.waitForScreen(/^theirs\s*$|statusLine not run/m);
+    expect(fs.existsSync(box.at("bin/status"))).toBe(true);
+    expect(fs.existsSync(box.at("pwned"))).toBe(false);
+    expect(screen).toContain("statusLine not run: it would now run bin/status from this project, not approved for it");
+    await term.waitForScreen(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
+  });
+
   it("a command that fails is said once, and codebot's own status is shown", async () => {
     const box = sandbox();
     claudeStatusLine(box, "#!/bin/sh\necho 'no such theme' >&2\nexit 3\n");

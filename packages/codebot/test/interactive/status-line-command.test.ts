@@ -58,7 +58,7 @@ describe("the statusLine command", () => {
     expect(line.latest).toBeUndefined();
     expect(fs.existsSync(path.join(dir, "ran"))).toBe(false);
     expect(failures).toEqual([
-      "statusLine not run: status.sh changed since the project's statusLine was approved; codebot's own status line is shown",
+      `statusLine not run: status.sh changed since the statusLine was approved for this project; codebot's own status line is shown (run "codebot hooks trust" and start again to approve it)`,
     ]);
   });
 

@@ -308,3 +308,53 @@ describe("MCP elicitation without an Elicitation hook", () => {
     );
   });
 });
+
+describe("an MCP server restarted after it died", () => {
+  /** A project whose `.mcp.json` server runs its own `srv.mjs`, which starts the test server. */
+  function projectServer(): { project: string; home: string; state: string; script: string } {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    const state = scratchDir("mcp-state-");
+    const script = path.join(project, "srv.mjs");
+    fs.writeFileSync(script, `import ${JSON.stringify(SERVER)};\n`);
+    fs.writeFileSync(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { t: { command: process.execPath, args: ["srv.mjs", "serve", state] } } }),
+    );
+    return { project, home, state, script };
+  }
+
+  it("is not restarted once the project file it runs changed since it was approved: the model's edit does not run unasked", async () => {
+    const { project, home, state } = projectServer();
+    const s = await startSession({
+      dirs: { project, home },
+      runtime: { trustProjectHooks: true },
+      script: [
+        // The model rewrites the server's script, then makes the server die: a restart would run the edit.
+        reply.toolCalls(
+          toolCall(
+            "bash",
+            {
+              command: `printf 'import fs from "node:fs";\\nfs.writeFileSync("ran", "");\\nawait import(%s);\\n' '${JSON.stringify(SERVER)}' > srv.mjs`,
+            },
+            "c-edit",
+          ),
+        ),
+        reply.toolCalls(toolCall("mcp__t__die", {}, "c-die")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c-edit")?.isError).toBe(false);
+    await waitFor(
+      () => s.runtime.mcpServers()[0]?.state === "failed" || pids(state, "starts").length > 1,
+      20_000,
+      "the server to be restarted or given up on",
+    );
+    expect(fs.existsSync(path.join(project, "ran"))).toBe(false);
+    expect(pids(state, "starts")).toHaveLength(1);
+    expect(s.notices.filter((n) => n.includes("MCP server t")).join("\n")).toContain(
+      "did not start: srv.mjs changed since the server was approved for this project",
+    );
+  });
+});

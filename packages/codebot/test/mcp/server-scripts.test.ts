@@ -105,4 +105,26 @@ describe("the project scripts an MCP server runs", () => {
     expect(held?.scripts).toEqual([path.join(dir, "node_modules/.bin/srv")]);
     expect(entries.find((e) => e.name === "free")?.approvalNeeded).toBe(false);
   });
+  it("your own server that runs a file by a name worked out as it runs (\"$root/srv\" after root=$(…)) needs the project's approval, as your own hooks do", () => {
+    const dir = project();
+    const { entries } = loadServerEntries({
+      cwd: dir,
+      layers: [
+        {
+          source: "user" as const,
+          path: "/home/u/.codebot/settings.json",
+          settings: {
+            mcpServers: {
+              computed: { command: "sh", args: ["-c", 'root=$(git rev-parse --show-toplevel); exec "$root/srv"'] },
+            },
+          },
+        },
+      ],
+      plugins: [],
+    });
+    const held = entries.find((e) => e.name === "computed");
+    expect(held?.approvalNeeded).toBe(true);
+    expect(held?.scripts).toEqual([]);
+    expect(held?.unchecked).toEqual(['"$root/srv"']);
+  });
 });

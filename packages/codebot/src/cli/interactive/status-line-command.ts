@@ -4,13 +4,12 @@
  * stdin; its lines of output, blank ones left out, are the status under the prompt, as Claude Code
  * 2.1.328 shows them (checked in tmux). As in Claude Code, a run still going when the next one
  * starts is cancelled. A run that fails, times out or prints nothing leaves codebot's own status
- * line, and the first failure is said once. A project's (approved) statusLine stops running once a
- * file it runs changed.
+ * line, and the first failure is said once. It stops running once a project file it runs changed
+ * since it was approved, or it would run one it did not then (changed-program.ts).
  */
-import path from "node:path";
 import type { Runtime } from "../../session/runtime.js";
 import { firstLine, startShortCommand } from "../../session/short-command.js";
-import { changedRun } from "../../settings/approved-files.js";
+import { changedProgram } from "../../settings/changed-program.js";
 import type { StatusLineSetting } from "../../settings/status-line-grant.js";
 import { terminalSafe } from "../output/terminal-safe.js";
 
@@ -43,11 +42,11 @@ export class StatusLineCommand {
   /** Runs the command with `payload` on stdin; resolves once `latest` holds its answer. */
   refresh(payload: Record<string, unknown>): Promise<void> {
     this.cancel();
-    const changed = this.setting.approved && changedRun([this.setting.approved]);
-    if (changed) {
+    const changed = changedProgram(this.setting.approved, this.options.cwd, "the statusLine");
+    if (changed !== undefined) {
       this.latest = undefined;
       this.sayOnce(
-        `statusLine not run: ${path.relative(this.options.cwd, changed.file)} changed since the project's statusLine was approved; codebot's own status line is shown`,
+        `statusLine not run: ${changed}; codebot's own status line is shown (run "codebot hooks trust" and start again to approve it)`,
       );
       return Promise.resolve();
     }
