@@ -39,6 +39,16 @@ export interface Place {
   opaqueWords?: Set<string>;
 }
 
+/**
+ * In Place.opaqueWords: a project file went where it may be written under a name codebot cannot
+ * know — given to a program codebot cannot read (`~/bin/stage n`, which may write `/tmp/staged.sh`
+ * of its own accord), or copied to a name worked out as the command runs (`cp n
+ * /tmp/y-$(date +%s)`) — so any file it runs by a path it could have written may be that copy
+ * (invented-names.ts). Not a word any command holds; followed by the program that was given the
+ * file, whose own word it does not hold (`~/bin/lint README.md` alone runs as before).
+ */
+export const INVENTED_NAME = `${UNKNOWN_PART}invented`;
+
 /** A regular file inside the project, and whether it may be run as a program. */
 export interface ProjectFile {
   file: string;
@@ -52,6 +62,8 @@ export function noteCopies(copy: Copy, root: string, place: Place): void {
   const copied = copy.sources.flatMap((source) => projectFiles(source, root, place));
   const folders = copy.sources.flatMap((source) => projectFolders(source, root, place));
   if ((copied.length === 0 && folders.length === 0) || place.copies === undefined) return;
+  if (copy.destinations.some((destination) => destination.includes(UNKNOWN_PART)))
+    place.opaqueWords?.add(INVENTED_NAME);
   for (const destination of copy.destinations) {
     if (destination.startsWith("~")) continue;
     const keys = destination.includes(UNKNOWN_PART)

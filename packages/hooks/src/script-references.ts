@@ -28,6 +28,7 @@ import { noteAssignments, usesUnknownValue, type Variables, variableReadings } f
 import { buildFileNames, PACKAGE_MANAGER_CONFIGS } from "./build-files.js";
 import {
   changeDirectory,
+  INVENTED_NAME,
   inside,
   noteCopies,
   type Place,
@@ -45,6 +46,7 @@ import { gitExecPrograms } from "./git-exec-path.js";
 import { gitRepositoryFiles, type NamedRepository } from "./git-repository-files.js";
 import { gitTemplateFiles } from "./git-template-dir.js";
 import { codeNames, loadedNames, scriptNames } from "./interpreter-files.js";
+import { mayBeInvented } from "./invented-names.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { launchedBinNames, packageBins } from "./launched-bins.js";
@@ -609,7 +611,9 @@ function referencesOf(
     // `~/bin/copy n /tmp/y; sh /tmp/y`: a file a program codebot cannot read may have written.
     // A bare program name is looked up on PATH, not in the folder the copy may be in.
     const lookedUp = role.program && !text.includes("/");
-    if (runRole && !lookedUp && files.length === 0 && mayBeWritten(text, place)) unnamed(analysis, word.raw);
+    // `~/bin/stage n; sh /tmp/staged.sh`: one it may have written under a name of its own (invented-names.ts).
+    if (runRole && !lookedUp && files.length === 0 && (mayBeWritten(text, place) || mayBeInvented(text, place)))
+      unnamed(analysis, word.raw);
     // A data reader's argument is not run: a missing one is not an unchecked script.
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))
       note(analysis, word.raw);
@@ -627,8 +631,13 @@ function referencesOf(
         word.redirect === undefined &&
         interpreter?.runs.has(k) !== true &&
         !namedPrograms.has(k)
-      )
+      ) {
         place.opaqueWords?.add(word.text);
+        // A project file it is given it may write anywhere, under a name of its own.
+        if (projectFiles(word.text, root, place).length > 0)
+          for (const at of [programAt, ...(interpreter?.runs.keys() ?? [])])
+            place.opaqueWords?.add(INVENTED_NAME + (words[at] as ShellWord).text);
+      }
     });
   // A command whose operands are data has no program word (`rsync a b`): its first word copies.
   const copier =
@@ -651,7 +660,8 @@ function mayBeWritten(text: string, place: Place): boolean {
   const name = path.normalize(text);
   // Inside code only a path, not a bare word that any code may hold.
   for (const word of place.opaqueWords ?? [])
-    if (path.normalize(word) === name || (text.includes("/") && word.includes(text))) return true;
+    if (word.startsWith(INVENTED_NAME)) continue;
+    else if (path.normalize(word) === name || (text.includes("/") && word.includes(text))) return true;
   return false;
 }
 

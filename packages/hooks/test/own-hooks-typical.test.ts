@@ -1,7 +1,7 @@
 /**
  * The hooks users keep in their own settings (formatters on the edited file, loggers, notifiers,
- * guards reading the payload) run in a freshly cloned repository with no question: the own-hook
- * guard holds only what runs the repository's code or what it cannot name.
+ * guards reading the payload), and their status lines, run in a freshly cloned repository with no
+ * question: the own-hook guard holds only what runs the repository's code or what it cannot name.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -28,9 +28,22 @@ const TYPICAL_HOOKS = [
   `cat | jq -r .prompt | grep -qi "deploy" && echo "careful" >&2 || true`,
   `say done`,
   `f=$(jq -r .tool_input.file_path); case "$f" in *.ts|*.tsx) npx --no-install prettier --write "$f";; *.md) ;; *) exit 0;; esac`,
+  // statusLine commands, which the same guard reads (command-grant.ts in codebot): Claude Code's
+  // documentation's examples, and the READMEs of ccstatusline, claude-powerline, ccusage and CCometixLine.
+  `~/.claude/statusline.sh`,
+  `bash ~/.claude/statusline-command.sh`,
+  `input=$(cat); echo "[$(echo "$input" | jq -r '.model.display_name')] 📁 $(basename "$(echo "$input" | jq -r '.workspace.current_dir')")"`,
+  `input=$(cat); cwd=$(echo "$input" | jq -r '.workspace.current_dir'); branch=$(git -C "$cwd" branch --show-current 2>/dev/null); echo "$(basename "$cwd")\${branch:+ ($branch)}"`,
+  `jq -r '"\(.model.display_name) | \(.workspace.current_dir)"'`,
+  `npx -y ccstatusline@latest`,
+  `bunx ccstatusline@latest`,
+  `npx -y @owloops/claude-powerline@latest --style=powerline`,
+  `bun x ccusage statusline`,
+  `~/.claude/ccline/ccline`,
+  `python3 ~/.claude/statusline.py`,
 ];
 
-describe("a user's own typical hook in a cloned repository", () => {
+describe("a user's own typical hook or status line in a cloned repository", () => {
   it.each(TYPICAL_HOOKS)("%s runs with no question", (command) => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "package.json"), '{"name":"cloned","scripts":{"test":"vitest"}}\n');
