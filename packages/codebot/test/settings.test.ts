@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { formatProblem } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
@@ -272,6 +273,20 @@ describe("merged settings", () => {
     ]);
     const approved = mergeSettings(layers, { isGrantTrusted: (g) => g === grants[0], projectDir: project });
     expect(approved.settings.statusLine?.command).toBe(command);
+  });
+
+  it("your own statusLine named bare is held when your settings' env PATH makes it the project's (./bin first)", () => {
+    const { project } = setup();
+    writeFile(path.join(project, "bin/status"), "#!/bin/sh\necho theirs\n");
+    fs.chmodSync(path.join(project, "bin/status"), 0o755);
+    const layers = [
+      layer("user", { env: { PATH: "./bin:/usr/bin:/bin" }, statusLine: { type: "command", command: "status" } }),
+    ];
+    const held = mergeSettings(layers, { ...untrusted, projectDir: project });
+    expect(held.settings.statusLine).toBeUndefined();
+    expect(held.settings.permissions.untrusted.map((g) => g.grant)).toEqual([
+      expect.stringMatching(/^statusLine:status \(runs bin\/status #[0-9a-f]{16}\)$/),
+    ]);
   });
 
   it("reads Claude Code's model names in its own files: an alias or a bare id is an Anthropic model", () => {

@@ -17,12 +17,16 @@ export function commandGrantRunning(
   key: string,
   command: string,
   projectDir: string | undefined,
+  searchPath?: string,
 ): { grant: string; run?: ApprovedRun; unnamedRuns?: string[] } {
   const grant = `${key}:${command}`;
   if (projectDir === undefined) return { grant };
   const root = realPathOf(projectDir) ?? projectDir;
   const views: ContentViews = new Map();
-  const { scripts: runs, unnamedRuns } = ownCommandPrograms(command, root, undefined, views);
+  // The PATH it runs with: your settings' `env` one when set (`./bin:…` makes a bare name the project's), else codebot's.
+  const env = searchPath === undefined ? undefined : { PATH: searchPath };
+  const programs = (seen: ContentViews) => ownCommandPrograms(command, root, env, seen);
+  const { scripts: runs, unnamedRuns } = programs(views);
   const names = runs.map((file) => path.relative(root, file));
   const unnamed =
     unnamedRuns.length === 0
@@ -30,7 +34,7 @@ export function commandGrantRunning(
       : ` (runs what codebot cannot name: ${unnamedRuns.join(", ")})`;
   return {
     grant: grantRunning(grant, names, scriptsText(runs, root, views)) + unnamed,
-    run: approvedRun(key, runs, () => ownCommandPrograms(command, root, undefined, new Map()).scripts, views),
+    run: approvedRun(key, runs, () => programs(new Map()).scripts, views),
     unnamedRuns,
   };
 }

@@ -233,6 +233,9 @@ export function mergeSettings(
       return false;
     };
     const granted = (grant: string): boolean => userOwned || grantTrusted(grant);
+    /** The `PATH` your statusLine and apiKeyHelper run with, as far as your own settings set one (this file's first). */
+    const ownPath = (value: { env?: Record<string, string> }): string | undefined =>
+      userOwned ? (value.env?.PATH ?? settings.env.PATH) : undefined;
     const claudeFile = isClaudeCodeLayer(layer);
     /** A warning of its own: not the key's value dropped ("…; ignored"), never an error (the managed file still counts). */
     const note = (field: string, message: string) =>
@@ -354,7 +357,7 @@ export function mergeSettings(
       // node_modules/.bin/ccstatusline), as your own hooks are held (hook-consent.ts).
       // Checked again before each run, also when it runs nothing of the project now (a program
       // the model writes would run at every prompt).
-      const approved = statusLineGrantRunning(setting.command, options.projectDir);
+      const approved = statusLineGrantRunning(setting.command, options.projectDir, ownPath(value));
       const checked = approved.run === undefined ? setting : { ...setting, approved: approved.run };
       if (userOwned && !runsProjectPrograms(approved)) settings.statusLine = checked;
       else if (grantTrusted(approved.grant)) settings.statusLine = checked;
@@ -362,7 +365,7 @@ export function mergeSettings(
     if (userOwned && value.apiKeyHelper !== undefined) {
       // Yours, but `npx key-helper` or `./scripts/key.sh` runs what a cloned repository ships,
       // before the first prompt: held as your own status line is, until approved there.
-      const approved = commandGrantRunning("apiKeyHelper", value.apiKeyHelper, options.projectDir);
+      const approved = commandGrantRunning("apiKeyHelper", value.apiKeyHelper, options.projectDir, ownPath(value));
       const helper = {
         command: value.apiKeyHelper,
         ...(options.projectDir !== undefined ? { cwd: options.projectDir } : {}),

@@ -37,6 +37,7 @@ export function statusLineSetting(value: {
 export function statusLineGrantRunning(
   command: string,
   projectDir: string | undefined,
+  searchPath?: string,
 ): ReturnType<typeof commandGrantRunning> {
-  return commandGrantRunning("statusLine", command, projectDir);
+  return commandGrantRunning("statusLine", command, projectDir, searchPath);
 }
