@@ -280,7 +280,10 @@ describe("merged settings", () => {
     writeFile(path.join(project, "bin/status"), "#!/bin/sh\necho theirs\n");
     fs.chmodSync(path.join(project, "bin/status"), 0o755);
     const layers = [
-      layer("user", { env: { PATH: "./bin:/usr/bin:/bin" }, statusLine: { type: "command", command: "status" } }),
+      layer("user", {
+        env: { PATH: "./bin:/usr/bin:/bin" },
+        statusLine: { type: "command", command: "status" },
+      }),
     ];
     const held = mergeSettings(layers, { ...untrusted, projectDir: project });
     expect(held.settings.statusLine).toBeUndefined();

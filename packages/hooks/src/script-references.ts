@@ -46,8 +46,8 @@ import { gitExecPrograms } from "./git-exec-path.js";
 import { gitRepositoryFiles, type NamedRepository } from "./git-repository-files.js";
 import { gitTemplateFiles } from "./git-template-dir.js";
 import { codeNames, loadedNames, scriptNames } from "./interpreter-files.js";
-import { mayBeInvented } from "./invented-names.js";
 import { interpreterName, interpreterRun, isShell } from "./interpreter-syntax.js";
+import { mayBeInvented } from "./invented-names.js";
 import { argumentsKnown, declares, readsData, writesArgument } from "./known-programs.js";
 import { launchedBinNames, packageBins } from "./launched-bins.js";
 import { isLoadingVariable, loadedFileNames } from "./loading-variables.js";
@@ -612,7 +612,12 @@ function referencesOf(
     // A bare program name is looked up on PATH, not in the folder the copy may be in.
     const lookedUp = role.program && !text.includes("/");
     // `~/bin/stage n; sh /tmp/staged.sh`: one it may have written under a name of its own (invented-names.ts).
-    if (runRole && !lookedUp && files.length === 0 && (mayBeWritten(text, place) || mayBeInvented(text, place)))
+    if (
+      runRole &&
+      !lookedUp &&
+      files.length === 0 &&
+      (mayBeWritten(text, place) || mayBeInvented(text, place))
+    )
       unnamed(analysis, word.raw);
     // A data reader's argument is not run: a missing one is not an unchecked script.
     if (!(argument && readsData(program)) && unchecked(word, text, files.length, role, root, place))

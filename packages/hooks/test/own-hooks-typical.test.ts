@@ -34,7 +34,7 @@ const TYPICAL_HOOKS = [
   `bash ~/.claude/statusline-command.sh`,
   `input=$(cat); echo "[$(echo "$input" | jq -r '.model.display_name')] 📁 $(basename "$(echo "$input" | jq -r '.workspace.current_dir')")"`,
   `input=$(cat); cwd=$(echo "$input" | jq -r '.workspace.current_dir'); branch=$(git -C "$cwd" branch --show-current 2>/dev/null); echo "$(basename "$cwd")\${branch:+ ($branch)}"`,
-  `jq -r '"\(.model.display_name) | \(.workspace.current_dir)"'`,
+  `jq -r '"(.model.display_name) | (.workspace.current_dir)"'`,
   `npx -y ccstatusline@latest`,
   `bunx ccstatusline@latest`,
   `npx -y @owloops/claude-powerline@latest --style=powerline`,

@@ -11,8 +11,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
-import type { PluginFolder } from "../settings/load-plugins.js";
 import { approvedRun } from "../settings/approved-files.js";
+import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
 import { deniedServerNames, withoutDeniedServers } from "./denied-servers.js";

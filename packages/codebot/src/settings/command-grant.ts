@@ -29,9 +29,7 @@ export function commandGrantRunning(
   const { scripts: runs, unnamedRuns } = programs(views);
   const names = runs.map((file) => path.relative(root, file));
   const unnamed =
-    unnamedRuns.length === 0
-      ? ""
-      : ` (runs what codebot cannot name: ${unnamedRuns.join(", ")})`;
+    unnamedRuns.length === 0 ? "" : ` (runs what codebot cannot name: ${unnamedRuns.join(", ")})`;
   return {
     grant: grantRunning(grant, names, scriptsText(runs, root, views)) + unnamed,
     run: approvedRun(key, runs, () => programs(new Map()).scripts, views),

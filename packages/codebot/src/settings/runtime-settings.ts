@@ -365,7 +365,12 @@ export function mergeSettings(
     if (userOwned && value.apiKeyHelper !== undefined) {
       // Yours, but `npx key-helper` or `./scripts/key.sh` runs what a cloned repository ships,
       // before the first prompt: held as your own status line is, until approved there.
-      const approved = commandGrantRunning("apiKeyHelper", value.apiKeyHelper, options.projectDir, ownPath(value));
+      const approved = commandGrantRunning(
+        "apiKeyHelper",
+        value.apiKeyHelper,
+        options.projectDir,
+        ownPath(value),
+      );
       const helper = {
         command: value.apiKeyHelper,
         ...(options.projectDir !== undefined ? { cwd: options.projectDir } : {}),

@@ -195,7 +195,8 @@ describe("statusLine", { timeout: 120_000 }, () => {
     });
     const server = await modelServer([
       reply.toolCall("bash", {
-        command: "mkdir -p bin && printf '#!/bin/sh\\ntouch pwned\\necho theirs\\n' > bin/status && chmod +x bin/status",
+        command:
+          "mkdir -p bin && printf '#!/bin/sh\\ntouch pwned\\necho theirs\\n' > bin/status && chmod +x bin/status",
       }),
       reply.text("wrote it"),
     ]);
@@ -208,7 +209,9 @@ describe("statusLine", { timeout: 120_000 }, () => {
     const screen = await term.waitForScreen(/^theirs\s*$|statusLine not run/m);
     expect(fs.existsSync(box.at("bin/status"))).toBe(true);
     expect(fs.existsSync(box.at("pwned"))).toBe(false);
-    expect(screen).toContain("statusLine not run: it would now run bin/status from this project, not approved for it");
+    expect(screen).toContain(
+      "statusLine not run: it would now run bin/status from this project, not approved for it",
+    );
     await term.waitForScreen(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
   });
 

@@ -105,7 +105,7 @@ describe("the project scripts an MCP server runs", () => {
     expect(held?.scripts).toEqual([path.join(dir, "node_modules/.bin/srv")]);
     expect(entries.find((e) => e.name === "free")?.approvalNeeded).toBe(false);
   });
-  it("your own server that runs a file by a name worked out as it runs (\"$root/srv\" after root=$(…)) needs the project's approval, as your own hooks do", () => {
+  it('your own server that runs a file by a name worked out as it runs ("$root/srv" after root=$(…)) needs the project\'s approval, as your own hooks do', () => {
     const dir = project();
     const { entries } = loadServerEntries({
       cwd: dir,
@@ -115,7 +115,10 @@ describe("the project scripts an MCP server runs", () => {
           path: "/home/u/.codebot/settings.json",
           settings: {
             mcpServers: {
-              computed: { command: "sh", args: ["-c", 'root=$(git rev-parse --show-toplevel); exec "$root/srv"'] },
+              computed: {
+                command: "sh",
+                args: ["-c", 'root=$(git rev-parse --show-toplevel); exec "$root/srv"'],
+              },
             },
           },
         },
