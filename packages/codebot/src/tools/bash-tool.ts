@@ -28,9 +28,13 @@ const inputSchema = z.object({
  * `bash {command, timeout?, description?}`: runs a command; a non-zero exit is an error result.
  * The working directory carries over between commands, as in a terminal: a `cd` moves it, as
  * long as it stays where the file tools may reach (else it goes back to the project directory).
+ * `startIn`: where the first command runs (a sub-agent's shell starts where the main agent's is).
  */
-export function bashTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>> & ShellTool {
-  let cwd = env.paths.root;
+export function bashTool(
+  env: ToolEnvironment,
+  startIn = env.paths.root,
+): Tool<z.infer<typeof inputSchema>> & ShellTool {
+  let cwd = startIn;
   /** This tool's slot for the shell started ahead of its next command. */
   const slot = {};
   const shellEnv = () => commandEnv(env);

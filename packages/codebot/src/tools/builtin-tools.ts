@@ -29,8 +29,9 @@ const MAIN_AGENT_ONLY = new Set(["agent", STRUCTURED_OUTPUT_TOOL]);
  */
 export function builtinTools(options: BuiltinToolsOptions): Tool[] {
   const env = options.toolEnv;
+  const bash = bashTool(env);
   const shared: Tool[] = [
-    bashTool(env),
+    bash,
     readTool(env),
     writeTool(env),
     editTool(env),
@@ -42,8 +43,12 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     taskListTool(options.tasks),
   ];
   const tools: Tool[] = [...shared];
-  tools.push(
-    agentTool({ ...options.subagents, tools: () => tools.filter((t) => !MAIN_AGENT_ONLY.has(t.name)) }),
-  );
+  // Each sub-agent gets a shell of its own, starting where the main agent's is: its `cd` moves
+  // only its own (as in Claude Code), and the session's folder (CwdChanged) stays the main agent's.
+  const subagentTools = () =>
+    tools
+      .filter((t) => !MAIN_AGENT_ONLY.has(t.name))
+      .map((t) => (t === bash ? bashTool({ ...env, onCwdChange: undefined }, bash.workingDirectory()) : t));
+  tools.push(agentTool({ ...options.subagents, tools: subagentTools }));
   return tools;
 }
