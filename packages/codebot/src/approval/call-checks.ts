@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import type { Tool, ToolCall } from "@codebot/agentcore";
 import { PathPolicy } from "../paths/path-policy.js";
@@ -16,7 +17,9 @@ import {
   readsOnly,
   type ShellTool,
 } from "./read-only-bash.js";
+import { lineReach } from "./recursive-reads.js";
 import { restrictedShellConcern } from "./restricted-shell.js";
+import { ruleFileUnder } from "./rule-files-under.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 import type { ToolApprovalOptions } from "./tool-approval-options.js";
 
@@ -69,6 +72,40 @@ export class CallChecks {
       const files = filesNamedBy(subject.command, cwd, undefined, how === "writes");
       const found = this.ruleOnFiles(rules, ruleTool, files, cwd);
       if (found !== undefined) return { rule: found.rule, why: `the command ${how} ${found.file}` };
+    }
+    return this.readRuleReached(rules, subject.command, cwd);
+  }
+
+  /**
+   * The first `Read` rule covering a file a bash line reads without naming it: under a folder it
+   * reads whole (`grep -r KEY .`, `tar c .`) or among files it cannot name (`cat $(ls | grep env)`),
+   * as recursive-reads.ts reads the line; only a covered file that is there counts.
+   */
+  private readRuleReached(
+    rules: readonly PermissionRule[],
+    command: string,
+    cwd: string,
+  ): { rule: PermissionRule; why: string } | undefined {
+    const readRules = rules.filter((r) => r.path !== undefined && ruleCoversTool(r, "read", true));
+    if (readRules.length === 0) return undefined;
+    const { paths } = this.options;
+    const where = { root: paths.root };
+    const reach = lineReach(command, cwd, os.homedir());
+    const name = (file: string) => (file === paths.root ? "the project folder" : paths.display(file));
+    for (const folder of reach.folders)
+      for (const rule of readRules) {
+        const file = ruleFileUnder(rule, folder, where);
+        if (file !== undefined)
+          return {
+            rule,
+            why: `the command reads every file under ${name(folder)}, ${name(file)} among them`,
+          };
+      }
+    if (!reach.unnamed) return undefined;
+    for (const rule of readRules) {
+      const file = ruleFileUnder(rule, undefined, where);
+      if (file !== undefined)
+        return { rule, why: `the command reads files it cannot name, and ${name(file)} is there to read` };
     }
     return undefined;
   }
