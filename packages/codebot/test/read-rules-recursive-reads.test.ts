@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
+import type { AskToolApproval, ToolApprovalRequest } from "../src/approval/approval-types.js";
 import { parsePermissionRule } from "../src/approval/permission-rule.js";
 import { TrustStore } from "../src/approval/trust-store.js";
 import { PathPolicy } from "../src/paths/path-policy.js";
@@ -15,7 +16,7 @@ import { modeNamed } from "../src/settings/permission-modes.js";
 import { bashTool } from "../src/tools/bash-tool.js";
 import { tempDir } from "./support/temp-dirs.js";
 
-function engineWith(rules: { deny?: string[]; ask?: string[] }) {
+function engineWith(rules: { deny?: string[]; ask?: string[] }, ask?: AskToolApproval) {
   const project = tempDir("codebot-recursive-read-");
   fs.writeFileSync(path.join(project, ".env"), "TOKEN=secret\n");
   fs.writeFileSync(path.join(project, "secrets.json"), "{}\n");
@@ -35,6 +36,7 @@ function engineWith(rules: { deny?: string[]; ask?: string[] }) {
     rules: { allow: [], ask: parse(rules.ask), deny: parse(rules.deny) },
     paths,
     trustStore: new TrustStore(tempDir("codebot-recursive-read-home-"), project),
+    ...(ask !== undefined ? { askToolApproval: ask } : {}),
   });
   const bash = bashTool({ paths, env: {} });
   const signal = new AbortController().signal;
@@ -44,7 +46,7 @@ function engineWith(rules: { deny?: string[]; ask?: string[] }) {
 
 const refusal = (rule: string, why: string) => ({
   allowed: false,
-  reason: `permission denied: bash is refused by the deny rule "${rule}": ${why}`,
+  reason: `permission denied: bash is held by the deny rule "${rule}": ${why}, so it needs a yes; nobody can answer in a non-interactive run`,
 });
 
 describe("a Read rule and a bash line reading a whole folder", () => {
@@ -64,14 +66,21 @@ describe("a Read rule and a bash line reading a whole folder", () => {
     ["cat $(ls -a | grep env)", "the command reads files it cannot name, and .env is there to read"],
     ["cat `ls -a | grep env`", "the command reads files it cannot name, and .env is there to read"],
     ["f=.e; cat ${f}nv", "the command reads files it cannot name, and .env is there to read"],
-  ])("deny Read(./.env) refuses %s, in bypass mode too", async (command, why) => {
-    const decide = engineWith({ deny: ["Read(./.env)"] });
-    expect(await decide(command)).toEqual(refusal("Read(./.env)", why));
-  });
+  ])(
+    "deny Read(./.env) holds %s for a yes, in bypass mode too (refused with nobody to ask)",
+    async (command, why) => {
+      const decide = engineWith({ deny: ["Read(./.env)"] });
+      expect(await decide(command)).toEqual(refusal("Read(./.env)", why));
+    },
+  );
 
-  it("cat * reaches a file the glob matches", async () => {
+  it("cat * names a file the glob matches: refused, as a named file is", async () => {
     const decide = engineWith({ deny: ["Read(./secrets.json)"] });
-    expect(await decide("cat *")).toEqual(refusal("Read(./secrets.json)", "the command names secrets.json"));
+    expect(await decide("cat *")).toEqual({
+      allowed: false,
+      reason:
+        'permission denied: bash is refused by the deny rule "Read(./secrets.json)": the command names secrets.json',
+    });
   });
 
   it("a folder under a glob rule is walked: grep -r in config finds config/prod.key", async () => {
@@ -94,9 +103,31 @@ describe("a Read rule and a bash line reading a whole folder", () => {
     "cat src/*",
     'echo "$(date)" && git log -1 --format=%s',
     "cat $HOME/.bashrc",
+    "find . -name '*.tmp' -exec rm {} \\;",
+    "rg --files .",
+    "cat $(pwd)/src/a.ts",
+    "jq -n '$ENV' package.json",
+    'node "$CLAUDE_PROJECT_DIR/scripts/build.js"',
   ])("stays silent where no covered file is reached: %s", async (command) => {
     const decide = engineWith({ deny: ["Read(./.env)", "Read(./**/*.key)"] });
     expect(await decide(command)).toEqual({ allowed: true });
+  });
+
+  it("asks a person, naming the rule and offering no always, and runs the line on a yes", async () => {
+    const asked: ToolApprovalRequest[] = [];
+    const decide = engineWith({ deny: ["Read(./.env)"] }, async (request) => {
+      asked.push(request);
+      return "once";
+    });
+    const verdict = await decide("cp -r . /tmp/backup");
+    expect(verdict).toEqual({ allowed: true });
+    expect(asked.map((r) => [r.subject, r.ruleReason, r.alwaysRule])).toEqual([
+      [
+        "cp -r . /tmp/backup",
+        'the deny rule "Read(./.env)": the command reads every file under the project folder, .env among them',
+        undefined,
+      ],
+    ]);
   });
 
   it("a rule naming a file that is not there lets a recursive read run", async () => {

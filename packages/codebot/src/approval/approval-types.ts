@@ -29,6 +29,8 @@ export interface ToolApprovalRequest {
   signal: AbortSignal;
   /** Set when a hook asked for this question (Claude Code's `permissionDecision: "ask"`): its reason. */
   hookReason?: string;
+  /** Set when a deny rule's file is reached by the call without being named: the rule, and how. */
+  ruleReason?: string;
 }
 
 export type AskToolApproval = (request: ToolApprovalRequest) => Promise<ApprovalAnswer>;

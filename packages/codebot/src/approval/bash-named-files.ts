@@ -21,7 +21,7 @@ const NEVER_WRITE = new Set([
   ...["md5sum", "sha1sum", "sha256sum", "sha512sum", "echo", "test", "[", "cd", "pushd", "pwd", "which"],
 ]);
 /** `$(pwd)` and `` `pwd` ``: the shell's directory, as `$PWD` is. */
-const PWD_OUTPUT = /\$\(\s*pwd\s*\)|`\s*pwd\s*`/g;
+export const PWD_OUTPUT = /\$\(\s*pwd\s*\)|`\s*pwd\s*`/g;
 export const GLOB = /[*?[]/;
 /** A glob's folder with more entries than this is matched against its first ones only. */
 const MAX_GLOB_ENTRIES = 2000;

@@ -23,6 +23,17 @@ import { ruleFileUnder } from "./rule-files-under.js";
 import { ruleSubjectOf } from "./rule-subject.js";
 import type { ToolApprovalOptions } from "./tool-approval-options.js";
 
+/** A path rule covering a file a call reaches, and why. */
+export interface PathRuleHold {
+  rule: PermissionRule;
+  why: string;
+  /**
+   * Reached, not named: under a folder the line reads whole or among files it cannot name. A deny
+   * rule asks about such a line rather than refusing it, as the reading of the line is a guess.
+   */
+  reached?: true;
+}
+
 /** The tools acceptEdits lets run unasked. */
 export const FILE_EDITS = new Set(["write", "edit"]);
 
@@ -55,7 +66,7 @@ export class CallChecks {
     rules: readonly PermissionRule[],
     subject: RuleSubject,
     tool: Tool,
-  ): { rule: PermissionRule; why: string } | undefined {
+  ): PathRuleHold | undefined {
     if (subject.tool === "edit" && subject.path !== undefined) {
       const rule = firstMatching(rules, { ...subject, tool: "read" }, { root: this.options.paths.root });
       return rule === undefined
@@ -85,7 +96,7 @@ export class CallChecks {
     rules: readonly PermissionRule[],
     command: string,
     cwd: string,
-  ): { rule: PermissionRule; why: string } | undefined {
+  ): PathRuleHold | undefined {
     const readRules = rules.filter((r) => r.path !== undefined && ruleCoversTool(r, "read", true));
     if (readRules.length === 0) return undefined;
     const { paths } = this.options;
@@ -99,13 +110,18 @@ export class CallChecks {
           return {
             rule,
             why: `the command reads every file under ${name(folder)}, ${name(file)} among them`,
+            reached: true,
           };
       }
     if (!reach.unnamed) return undefined;
     for (const rule of readRules) {
       const file = ruleFileUnder(rule, undefined, where);
       if (file !== undefined)
-        return { rule, why: `the command reads files it cannot name, and ${name(file)} is there to read` };
+        return {
+          rule,
+          why: `the command reads files it cannot name, and ${name(file)} is there to read`,
+          reached: true,
+        };
     }
     return undefined;
   }

@@ -4,6 +4,8 @@ export interface NeededYes {
   personOnly: string | undefined;
   /** The ask rule it matched, as written. */
   askRule: string | undefined;
+  /** A deny rule whose file the call reaches without naming it, and how (call-checks.ts). */
+  heldBy?: string | undefined;
   /** The settings, git or tool-configuration file it writes, as shown: only your yes writes one. */
   configFile: string | undefined;
   /** A file edit (`write`, `edit`): acceptEdits would let it run. */
@@ -19,13 +21,15 @@ export function nobodyToAskReason(tool: string, need: NeededYes): string {
   // Only your yes (or bypassPermissions, or the permission handler) writes such a file.
   const needsYou = configFile !== undefined && askRule === undefined && personOnly === undefined;
   const why =
-    personOnly !== undefined
-      ? `${personOnly}, so it needs a person's yes under --restricted`
-      : askRule !== undefined
-        ? `the ask rule "${askRule}" needs a yes`
-        : needsYou
-          ? `of ${configFile} needs your yes: no allow rule, acceptEdits or hook's allow approves writing a settings, git or tool-configuration file`
-          : "needs approval";
+    need.heldBy !== undefined
+      ? `is held by ${need.heldBy}, so it needs a yes`
+      : personOnly !== undefined
+        ? `${personOnly}, so it needs a person's yes under --restricted`
+        : askRule !== undefined
+          ? `the ask rule "${askRule}" needs a yes`
+          : needsYou
+            ? `of ${configFile} needs your yes: no allow rule, acceptEdits or hook's allow approves writing a settings, git or tool-configuration file`
+            : "needs approval";
   const how =
     askRule !== undefined || personOnly !== undefined
       ? "nobody can answer in a non-interactive run"

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expandHome } from "../paths/home-path.js";
+import { PWD_OUTPUT } from "./bash-named-files.js";
 import { shellCommands } from "./shell-commands.js";
 import { splitWords, unquote } from "./shell-words.js";
 
@@ -7,11 +8,12 @@ import { splitWords, unquote } from "./shell-words.js";
  * What a bash line reads beyond the files it names (bash-named-files.ts), for a `Read` rule:
  * whole folders — `grep -r`/`-R`, `rg`, `ag`, `ack`, `git grep`, `cp`/`scp -r`/`-a`, `rsync -r`/`-a`,
  * `zip -r`, `diff -r`, `tar` (every folder operand; none for grep/rg/git grep means where the shell
- * is), `find` with `-exec`/`-execdir`/`-ok`/`-okdir` or piped into `xargs` — and whether it reads
- * files whose names it does not show: a program that reads the files it is given (`cat`, `head`,
- * `base64`…) given a word holding `$(…)`, backquotes or a variable other than `$PWD`/`$HOME`
- * (`cat $(ls | grep env)`), or run by `xargs` (`ls | xargs cat`). Listing names (`ls -R`, `find
- * -name`, `du`, `tree`) reads no file's content and is not counted.
+ * is), `find` whose `-exec`/`-execdir`/`-ok`/`-okdir` runs a reading program or a shell, or whose
+ * output a reading program gets through `xargs` — and whether it reads files whose names it does
+ * not show: a program that reads the files it is given (`cat`, `head`, `base64`…) given a word
+ * holding `$(…)`, backquotes or a variable other than `$PWD`/`$HOME` (`cat $(ls | grep env)`), or
+ * run by `xargs` (`ls | xargs cat`). Listing names (`ls -R`, `find -name`, `du`, `tree`, `rg
+ * --files`) reads no file's content and is not counted; nor does `find -exec rm`.
  */
 export interface LineReach {
   /** Absolute folders read whole (whether each is a folder is for the caller to see). */
@@ -36,13 +38,18 @@ for (const alias of ["egrep", "fgrep", "zgrep"]) RECURSIVE_WITH[alias] = RECURSI
 const SEARCH_HERE = new Set(["grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "git"]);
 /** The options that give a search its pattern instead of its first word. */
 const PATTERN_OPTION = /^(-[A-Za-z]*[ef]|--regexp|--file)/;
-/** Programs that print or copy the content of the files they are given. */
+/**
+ * Programs that print, copy or pack the content of the files they are given. Interpreters are not
+ * among them: their first file is a script, and what a script reads no reading of the line can tell.
+ */
 const CONTENT_READERS = new Set([
   ...["cat", "tac", "head", "tail", "less", "more", "nl", "od", "hexdump", "xxd", "base64", "base32"],
   ...["strings", "sort", "uniq", "cut", "paste", "grep", "egrep", "fgrep", "rg", "sed", "awk", "wc"],
   ...["cp", "scp", "rsync", "tar", "zip", "gzip", "bzip2", "xz", "zcat", "jq", "yq", "diff", "cmp"],
-  ...["dd", "source", ".", "openssl", "curl", "python", "python3", "node", "perl", "ruby", "iconv"],
+  ...["dd", "iconv", "fold", "fmt", "pr", "column", "expand", "tr", "split", "csplit"],
 ]);
+/** Shells a `find -exec` may run, reading what the command line they are given says. */
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 /** A word the shell fills in from a command or a variable, other than the shell's folder and home. */
 const FILLED_IN = /\$\(|`|\$(?!\{?(PWD|HOME)\b)[{A-Za-z_]/;
@@ -56,18 +63,25 @@ export function lineReach(command: string, cwd: string, home: string): LineReach
   const folders: string[] = [];
   let unnamed = false;
   let place = cwd;
-  const { commands } = shellCommands(command);
-  const xargs = commands.some((c) => splitWords(c.text)[0] === "xargs");
+  // `$(pwd)` is the shell's folder, which the words show (bash-named-files.ts reads it so too).
+  const { commands } = shellCommands(command.replace(PWD_OUTPUT, () => "$PWD"));
+  // `… | xargs cat`: xargs hands a reading program names the line does not show.
+  const xargsReads = commands.some((c) => {
+    const [program, ...args] = splitWords(c.text).map(unquote);
+    return program === "xargs" && args.some((w) => CONTENT_READERS.has(path.basename(w)));
+  });
   for (const { text, inner } of commands) {
     const raw = splitWords(text);
     const [first, ...rest] = raw.map(unquote);
     const program = path.basename(first ?? "");
     if ((program === "cd" || program === "pushd") && rest[0] !== undefined)
       place = path.resolve(place, expandHome(rest[0], home));
-    if (program === "xargs" && rest.some((w) => CONTENT_READERS.has(path.basename(w)))) unnamed = true;
-    const filled = (w: string) => FILLED_IN.test(inner ? w.replace(HANDED_ON, "") : w);
+    if (program === "xargs" && xargsReads) unnamed = true;
+    // A single-quoted part is text, not expanded (`jq -n '$ENV'`).
+    const filled = (w: string) =>
+      FILLED_IN.test((inner ? w.replace(HANDED_ON, "") : w).replace(/'[^']*'/g, ""));
     if (CONTENT_READERS.has(program) && raw.slice(1).some(filled)) unnamed = true;
-    const operands = folderOperands(program, rest, xargs);
+    const operands = folderOperands(program, rest, xargsReads);
     if (operands === undefined) continue;
     const named = operands.length > 0 ? operands : SEARCH_HERE.has(program) ? ["."] : [];
     for (const word of named) folders.push(path.resolve(place, expandHome(word, home)));
@@ -85,9 +99,12 @@ function folderOperands(program: string, args: string[], piped: boolean): string
   if (SEARCH_HERE.has(program) && !args.some((w) => PATTERN_OPTION.test(w))) words = words.slice(1);
   if (program === "find") {
     const start = args.findIndex((w) => /^[-(!]/.test(w));
-    const runs = args.some((w) => FIND_RUNS.has(w)) || piped;
+    const ran = args.flatMap((w, i) => (FIND_RUNS.has(w) ? [path.basename(args[i + 1] ?? "")] : []));
+    const runs = ran.some((p) => CONTENT_READERS.has(p) || SHELLS.has(p)) || piped;
     return runs ? args.slice(0, start === -1 ? args.length : start) : undefined;
   }
+  // `rg --files` lists names only, as `ls -R` does.
+  if (program === "rg" && args.includes("--files")) return undefined;
   if (program === "git" || ALWAYS_RECURSIVE.has(program)) return words;
   const recursive = RECURSIVE_WITH[program];
   if (recursive === undefined) return undefined;

@@ -136,7 +136,7 @@ export class ToolApproval {
       };
     }
     const deniedPath = this.checks.pathRuleNamed(deny, subject, tool);
-    if (deniedPath !== undefined) {
+    if (deniedPath !== undefined && deniedPath.reached !== true) {
       return {
         allowed: false,
         reason: `permission denied: ${call.name} is refused by the deny rule "${deniedPath.rule.text}": ${deniedPath.why}`,
@@ -153,8 +153,15 @@ export class ToolApproval {
         decision: rejectedBy("config", "permission-rule", "mode"),
       };
     }
+    // A deny rule's file the line reaches without naming it (`grep -r KEY .`) asks, in every mode:
+    // a person may know the line is harmless (`cp -r . /tmp/backup`); nobody to ask refuses it.
+    const heldByDeny = deniedPath;
     const askRule =
-      firstMatching(askRules, subject, where) ?? this.checks.pathRuleNamed(askRules, subject, tool)?.rule;
+      firstMatching(askRules, subject, where) ??
+      heldByDeny?.rule ??
+      this.checks.pathRuleNamed(askRules, subject, tool)?.rule;
+    const ruleReason =
+      heldByDeny !== undefined ? `the deny rule "${heldByDeny.rule.text}": ${heldByDeny.why}` : undefined;
     const personOnly = this.checks.personOnlyConcern(call, subject, tool);
     // As claude 2.1.328's: neither a hook's allow, acceptEdits nor an allow rule approves writing a
     // settings, git or tool-configuration file (its "sensitive file"), codebot's transcripts and
@@ -236,6 +243,7 @@ export class ToolApproval {
         reason: nobodyToAskReason(call.name, {
           personOnly,
           askRule: askRule?.text,
+          heldBy: ruleReason,
           configFile: configWrite ? this.options.paths.display(subject.path as string) : undefined,
           fileEdit: FILE_EDITS.has(call.name),
         }),
@@ -247,7 +255,8 @@ export class ToolApproval {
       // No rule approves a configuration file's write: "always" is not offered for one.
       answer = await putToUser(this.options, ask, call, ctx, {
         subject: text,
-        ...(configWrite ? {} : { alwaysRule }),
+        ...(configWrite || heldByDeny !== undefined ? {} : { alwaysRule }),
+        ...(ruleReason !== undefined ? { ruleReason } : {}),
       });
     } catch (error) {
       return {

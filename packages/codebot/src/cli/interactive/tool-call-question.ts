@@ -21,8 +21,13 @@ export function toolCallQuestion(
     const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
     const what = visible(request.subject ?? JSON.stringify(request.args));
     // A hook's permissionDecision "ask" (Claude Code) says why it asks.
+    // A deny rule's file the line reaches without naming it (`grep -r KEY .`) says which rule.
     const why =
-      request.hookReason !== undefined ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}` : "";
+      request.hookReason !== undefined
+        ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
+        : request.ruleReason !== undefined
+          ? ` ${s.dim(`(${visible(request.ruleReason)})`)}`
+          : "";
     // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
     const asked = () =>
       `${s.yellow("?")} ${questionCount(place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
