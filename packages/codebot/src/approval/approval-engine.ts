@@ -1,5 +1,6 @@
 import type { ToolMiddleware } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
+import type { OutsideBlock } from "../settings/managed-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type {
   AskHookApproval,
@@ -49,6 +50,8 @@ export interface ApprovalEngineOptions {
   notify?: (message: string) => void;
   /** `--restricted`: some calls need a person's yes whatever the rules say (ToolApprovalOptions). */
   restricted?: boolean;
+  /** `permissions.block*OutsideWorkingDirectories` (ToolApprovalOptions). */
+  blockOutside?: OutsideBlock;
   /** The user's own settings' `env` PATH, which hooks get (HookApprovalOptions). */
   hookSearchPath?: () => string | undefined;
 }
@@ -82,6 +85,7 @@ export class ApprovalEngine {
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
       ...(options.restricted ? { restricted: true } : {}),
+      ...(options.blockOutside ? { blockOutside: options.blockOutside } : {}),
       setMode: (mode) => this.setMode(mode),
       ...(options.notify ? { notify: options.notify } : {}),
       ...(options.promptTool ? { promptTool: options.promptTool } : {}),

@@ -5,6 +5,7 @@ import { PathPolicy } from "../paths/path-policy.js";
 import { pathSpellings } from "../paths/path-spellings.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { filesNamedBy } from "./bash-named-files.js";
+import { pathOutside } from "./outside-reach.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import { acceptedBy, type PermissionDecision } from "./permission-decision.js";
 import { type PermissionRule, ruleCoversTool } from "./permission-rule.js";
@@ -49,7 +50,9 @@ export class CallChecks {
   /** The project's policy reaching any path: a bash line may name files outside the project. */
   private readonly anywhere: PathPolicy;
 
-  constructor(private readonly options: Pick<ToolApprovalOptions, "paths" | "ownHomes" | "restricted">) {
+  constructor(
+    private readonly options: Pick<ToolApprovalOptions, "paths" | "ownHomes" | "restricted" | "blockOutside">,
+  ) {
     this.anywhere = new PathPolicy(options.paths.root, true);
   }
 
@@ -144,6 +147,29 @@ export class CallChecks {
       );
       // Shown as the line names it (`.env`, not the file its symlink leads to).
       if (rule !== undefined) return { rule, file: paths.display(path.resolve(named)) };
+    }
+    return undefined;
+  }
+
+  /**
+   * Why a bash line is refused under `permissions.blockReadsOutsideWorkingDirectories` or
+   * `blockWritesOutsideWorkingDirectories`: the first path outside the project and its added
+   * folders it reads or writes (outside-reach.ts), from where its shell is now.
+   */
+  outsideBlocked(subject: RuleSubject, tool: Tool): string | undefined {
+    const block = this.options.blockOutside;
+    if (block === undefined || subject.command === undefined) return undefined;
+    const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
+    for (const [kind, file] of [
+      ["reads", block.reads],
+      ["writes", block.writes],
+    ] as const) {
+      if (file === undefined) continue;
+      const found = pathOutside(subject.command, cwd, this.options.paths, os.homedir(), kind === "writes");
+      if (found === undefined) continue;
+      const key =
+        kind === "reads" ? "blockReadsOutsideWorkingDirectories" : "blockWritesOutsideWorkingDirectories";
+      return `${kind} ${found}, outside the project and its added folders: ${kind} there are blocked (permissions.${key} in ${file}); add the folder with /add-dir, or remove that setting`;
     }
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { ToolCall, ToolContext } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
+import type { OutsideBlock } from "../settings/managed-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskToolApproval, PermissionHookAnswer, PermissionHooks } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
@@ -33,6 +34,12 @@ export interface ToolApprovalOptions {
    * `promptTool` alone — no allow rule, mode, or hook's allow.
    */
   restricted?: boolean;
+  /**
+   * `permissions.blockReadsOutsideWorkingDirectories` / `blockWritesOutsideWorkingDirectories`: the
+   * settings file that turned each on. A bash line reading / writing a path outside the project and
+   * its added folders is refused, in every mode (call-checks.ts).
+   */
+  blockOutside?: OutsideBlock;
   /** Switches the session's mode (a PermissionRequest hook's `setMode`); throws when the settings forbid it. */
   setMode?(mode: PermissionMode): void;
   /** Told what of a hook's `updatedPermissions` was not applied as asked. */

@@ -143,6 +143,9 @@ export class ToolApproval {
         decision: BY_DENY_RULE,
       };
     }
+    const outside = this.checks.outsideBlocked(subject, tool);
+    if (outside !== undefined)
+      return { allowed: false, reason: `permission denied: ${call.name} ${outside}`, decision: BY_DENY_RULE };
     const mode = this.options.mode();
     // Plan mode runs a bash line that only reads, as Claude Code does; a guard hook matching it
     // cannot run there (no hook runs in plan mode), which refuses it as any such call.

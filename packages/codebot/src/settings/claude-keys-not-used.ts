@@ -19,8 +19,6 @@ const on = (value: unknown) => value === true;
 const NOT_USED: readonly NotUsed[] = [
   { path: ["sandbox"], matters: (v) => on((v as { enabled?: unknown } | null)?.enabled) },
   { path: ["permissions", "denyInsteadOfPrompting"], matters: on },
-  { path: ["permissions", "blockReadsOutsideWorkingDirectories"], matters: on },
-  { path: ["permissions", "blockWritesOutsideWorkingDirectories"], matters: on },
   // Its serverName entries are acted on (mcp/denied-servers.ts); serverCommand and serverUrl ones are not.
   {
     path: ["deniedMcpServers"],

@@ -10,8 +10,20 @@ export interface ManagedPolicy {
   bypassDisabledBy?: string;
   /** The managed file whose `allowManagedPermissionRulesOnly: true` makes its rules the only ones. */
   managedRulesOnlyBy?: string;
+  /**
+   * The files whose `permissions.blockReadsOutsideWorkingDirectories` /
+   * `blockWritesOutsideWorkingDirectories` is `true`: a bash line reading / writing a path outside
+   * the project and its added folders is refused. Honoured from any layer: it only restricts.
+   */
+  blockOutside?: OutsideBlock;
   /** `--restricted`: `auto` is refused, as by claude 2.1.328 ("not supported in restricted mode"). */
   restricted?: boolean;
+}
+
+/** Which of a bash line's reaches outside the working folders are refused, and the file that says so. */
+export interface OutsideBlock {
+  reads?: string;
+  writes?: string;
 }
 
 export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy {
@@ -21,6 +33,11 @@ export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy
     if (typeof settings !== "object" || settings === null) continue;
     const permissions = settings.permissions as Record<string, unknown> | undefined;
     if (permissions?.disableBypassPermissionsMode === "disable") policy.bypassDisabledBy ??= layer.path;
+    for (const [key, kind] of [
+      ["blockReadsOutsideWorkingDirectories", "reads"],
+      ["blockWritesOutsideWorkingDirectories", "writes"],
+    ] as const)
+      if (permissions?.[key] === true) policy.blockOutside = { [kind]: layer.path, ...policy.blockOutside };
     if (layer.source === "managed" && settings.allowManagedPermissionRulesOnly === true)
       policy.managedRulesOnlyBy ??= layer.path;
   }

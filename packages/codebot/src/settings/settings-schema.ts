@@ -149,6 +149,18 @@ export const runtimeKeysSchema = z.object({
           .describe(
             "folders outside the project the file tools may reach too (absolute, ~/, or from the project); from project settings only once trusted",
           ),
+        blockReadsOutsideWorkingDirectories: z
+          .boolean(expected("expected true or false"))
+          .optional()
+          .describe(
+            "true refuses a bash line reading a path outside the project and its added folders, in every mode; honoured from any file",
+          ),
+        blockWritesOutsideWorkingDirectories: z
+          .boolean(expected("expected true or false"))
+          .optional()
+          .describe(
+            "true refuses a bash line writing a path outside the project and its added folders, in every mode; honoured from any file",
+          ),
         disableBypassPermissionsMode: z
           .literal("disable", expected('expected "disable"'))
           .optional()

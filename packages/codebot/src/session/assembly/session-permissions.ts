@@ -105,6 +105,7 @@ export class SessionPermissions {
       ...(options.allowBypass ? { bypassAvailable: true } : {}),
       ownHomes: this.ownHomesOf(project.plugins),
       ...(modes?.restricted ? { restricted: true } : {}),
+      ...(settings.policy.blockOutside ? { blockOutside: settings.policy.blockOutside } : {}),
       notify,
       ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
       askToolApproval: options.askToolApproval,
