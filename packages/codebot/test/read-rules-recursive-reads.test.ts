@@ -105,6 +105,7 @@ describe("a Read rule and a bash line reading a whole folder", () => {
     "cat $HOME/.bashrc",
     "find . -name '*.tmp' -exec rm {} \\;",
     "rg --files .",
+    'cp src/a.ts "$TMPDIR/a.ts"',
     "cat $(pwd)/src/a.ts",
     "jq -n '$ENV' package.json",
     'node "$CLAUDE_PROJECT_DIR/scripts/build.js"',

@@ -48,6 +48,8 @@ const CONTENT_READERS = new Set([
   ...["cp", "scp", "rsync", "tar", "zip", "gzip", "bzip2", "xz", "zcat", "jq", "yq", "diff", "cmp"],
   ...["dd", "iconv", "fold", "fmt", "pr", "column", "expand", "tr", "split", "csplit"],
 ]);
+/** Programs whose last word is the copy they write. */
+const COPIERS = new Set(["cp", "scp", "rsync"]);
 /** Shells a `find -exec` may run, reading what the command line they are given says. */
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
@@ -80,7 +82,9 @@ export function lineReach(command: string, cwd: string, home: string): LineReach
     // A single-quoted part is text, not expanded (`jq -n '$ENV'`).
     const filled = (w: string) =>
       FILLED_IN.test((inner ? w.replace(HANDED_ON, "") : w).replace(/'[^']*'/g, ""));
-    if (CONTENT_READERS.has(program) && raw.slice(1).some(filled)) unnamed = true;
+    // A copy's last word is where it goes, not what it reads (`cp x "$DEST/y"`).
+    const read = COPIERS.has(program) ? raw.slice(1, -1) : raw.slice(1);
+    if (CONTENT_READERS.has(program) && read.some(filled)) unnamed = true;
     const operands = folderOperands(program, rest, xargsReads);
     if (operands === undefined) continue;
     const named = operands.length > 0 ? operands : SEARCH_HERE.has(program) ? ["."] : [];

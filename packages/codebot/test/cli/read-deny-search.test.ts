@@ -69,4 +69,27 @@ describe("grep and glob under Read deny rules", { timeout: 60_000 }, () => {
     expect(sent).not.toContain("hunter2-from-dotenv");
     expect(sent).toContain('bash is refused by the deny rule \\"Read(./.env)\\": the command names .env');
   });
+
+  it("bash searching a folder that holds the denied .env is held, even under bypassPermissions; the secret is not sent", async () => {
+    const box = sandbox();
+    box.json(".claude/settings.json", { permissions: { deny: ["Read(./.env)"] } });
+    box.write(".env", "SECRET_TOKEN=hunter2-from-dotenv\n");
+    box.write("src/config.ts", "export const SECRET_TOKEN_NAME = 'token';\n");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "grep -r SECRET_TOKEN ." }, "b1"),
+      reply.toolCall("bash", { command: "grep -r SECRET_TOKEN src" }, "b2"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "find the token", "--cwd", box.project, "--permission-mode", "bypassPermissions"],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    const sent = requestText(server.requests[2]);
+    expect(sent).not.toContain("hunter2-from-dotenv");
+    expect(sent).toContain(
+      'bash is held by the deny rule \\"Read(./.env)\\": the command reads every file under the project folder, .env among them',
+    );
+    expect(sent).toContain("src/config.ts:export const SECRET_TOKEN_NAME");
+  });
 });
