@@ -7,12 +7,14 @@ import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { conversations } from "./support/conversations.js";
-import { startSession, toolResultFor } from "./support/e2e.js";
+import { command, startSession, toolResultFor } from "./support/e2e.js";
 
 describe("a sub-agent's bash folder", () => {
   it("a sub-agent's cd leaves the main agent's shell where it was, and its own shell starts there", async () => {
     const s = await startSession({
       project: { permissions: { defaultMode: "bypassPermissions" } },
+      // CwdChanged follows the main agent's shell alone (claude 2.1.328 fired none for its sub-agent's cd, recorded).
+      user: { hooks: { CwdChanged: [{ hooks: [command("jq -r .new_cwd >> cwd.log")] }] } },
       script: conversations({
         "SUB-TASK": [
           reply.toolCall("bash", { command: "pwd; cd lib" }, "b-sub-cd"),
@@ -35,5 +37,6 @@ describe("a sub-agent's bash folder", () => {
     expect(toolResultFor(s.model, "b-sub-cd")?.text).toBe(s.at("src"));
     expect(toolResultFor(s.model, "b-sub-pwd")?.text).toBe(s.at("src/lib"));
     expect(toolResultFor(s.model, "b-main-pwd")?.text).toBe(s.at("src"));
+    expect(fs.readFileSync(s.at("cwd.log"), "utf8")).toBe(`${s.at("src")}\n`);
   });
 });
