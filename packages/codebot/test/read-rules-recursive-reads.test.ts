@@ -24,6 +24,8 @@ function engineWith(rules: { deny?: string[]; ask?: string[] }, ask?: AskToolApp
   fs.writeFileSync(path.join(project, "src", "a.ts"), "foo\n");
   fs.mkdirSync(path.join(project, "config"));
   fs.writeFileSync(path.join(project, "config", "prod.key"), "k\n");
+  fs.mkdirSync(path.join(project, "node_modules", "pkg"), { recursive: true });
+  fs.writeFileSync(path.join(project, "node_modules", "pkg", "test.pem"), "p\n");
   const paths = new PathPolicy(project);
   const parse = (texts: string[] = []) =>
     texts.map((t) => {
@@ -129,6 +131,21 @@ describe("a Read rule and a bash line reading a whole folder", () => {
         undefined,
       ],
     ]);
+  });
+
+  it("a glob rule's files under node_modules do not hold a search of the project, as grep and glob leave them out", async () => {
+    const decide = engineWith({ deny: ["Read(./**/*.pem)"] });
+    expect(await decide("grep -r foo .")).toEqual({ allowed: true });
+  });
+
+  it("a rule on node_modules itself holds a search of the project", async () => {
+    const decide = engineWith({ deny: ["Read(./node_modules/**)"] });
+    expect(await decide("grep -r foo .")).toEqual(
+      refusal(
+        "Read(./node_modules/**)",
+        "the command reads every file under the project folder, node_modules/pkg among them",
+      ),
+    );
   });
 
   it("a rule naming a file that is not there lets a recursive read run", async () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SKIPPED_DIRS } from "../tools/walk-files.js";
 import { matchesPath, type PathContext, type PermissionRule } from "./permission-rule.js";
 
 /** Past this many entries a folder is not looked through: it counts as holding a covered file. */
@@ -11,7 +12,9 @@ const MAX_ENTRIES = 20_000;
  * folder and the real folder hold them: `Read(./.env)` under the project when `.env` is there,
  * `Read(./**\/*.key)` under `config` when `config/prod.key` is. Only the part of the tree the rule
  * can reach is walked, symlinks not followed (`grep -r`, `cp -r`, `tar`, `find` do not follow them
- * either); past MAX_ENTRIES entries the folder itself is the answer (failing closed).
+ * either), and not the `node_modules` and `.git` below it, which the file tools' searches leave out
+ * too (else a glob rule would hold every `grep -r x .` of a large project); past MAX_ENTRIES
+ * entries the folder itself is the answer (failing closed).
  * `folder` undefined: anywhere (a line reading files it does not name) — the rule's own folder.
  */
 export function ruleFileUnder(
@@ -72,7 +75,7 @@ function walkFor(start: string, covered: (file: string) => boolean): string | un
       if (++seen > MAX_ENTRIES) return start;
       const file = path.join(dir, entry.name);
       if (covered(file)) return file;
-      if (entry.isDirectory()) queue.push(file);
+      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) queue.push(file);
     }
   }
   return undefined;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Directories no search descends into. */
-const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
+export const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
 /** A bound on one walk, so a search in a huge tree still returns. */
 const MAX_ENTRIES = 200_000;
 
