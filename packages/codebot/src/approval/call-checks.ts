@@ -152,23 +152,30 @@ export class CallChecks {
   }
 
   /**
-   * Why a bash line is refused under `permissions.blockReadsOutsideWorkingDirectories` or
+   * Why a call is refused under `permissions.blockReadsOutsideWorkingDirectories` or
    * `blockWritesOutsideWorkingDirectories`: the first path outside the project and its added
-   * folders it reads or writes (outside-reach.ts), from where its shell is now.
+   * folders a bash line reads or writes (outside-reach.ts), from where its shell is now; or the
+   * path of a file tool the session lets reach outside (the SDK's `allowOutsideProject`).
    */
   outsideBlocked(subject: RuleSubject, tool: Tool): string | undefined {
     const block = this.options.blockOutside;
-    if (block === undefined || subject.command === undefined) return undefined;
-    const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
+    if (block === undefined) return undefined;
+    const { paths } = this.options;
+    const cwd = this.shellPlace(tool)?.cwd ?? paths.root;
     for (const [kind, file] of [
       ["reads", block.reads],
       ["writes", block.writes],
     ] as const) {
       if (file === undefined) continue;
-      const found = pathOutside(subject.command, cwd, this.options.paths, os.homedir(), kind === "writes");
+      const writing = kind === "writes";
+      const found =
+        subject.command !== undefined
+          ? pathOutside(subject.command, cwd, paths, os.homedir(), writing)
+          : subject.path !== undefined && FILE_EDITS.has(subject.tool) === writing
+            ? paths.outside(subject.path)
+            : undefined;
       if (found === undefined) continue;
-      const key =
-        kind === "reads" ? "blockReadsOutsideWorkingDirectories" : "blockWritesOutsideWorkingDirectories";
+      const key = writing ? "blockWritesOutsideWorkingDirectories" : "blockReadsOutsideWorkingDirectories";
       return `${kind} ${found}, outside the project and its added folders: ${kind} there are blocked (permissions.${key} in ${file}); add the folder with /add-dir, or remove that setting`;
     }
     return undefined;
