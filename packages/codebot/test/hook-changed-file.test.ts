@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startSession, toolResultFor } from "./support/e2e.js";
 
 /**
@@ -24,6 +24,33 @@ const upperCasing = postToolUse(
 
 /** Reads the payload and leaves the file alone. */
 const onlyReading = postToolUse(`process.stdin.resume()`);
+
+/** Reads the payload and adds a line to the file it names: its size changes. */
+const appending = postToolUse(
+  `const fs=require("fs");let s="";process.stdin.on("data",c=>s+=c).on("end",()=>{` +
+    `fs.appendFileSync(JSON.parse(s).tool_input.file_path,"# formatted\\n")})`,
+);
+
+/**
+ * Rewrites the file in place with as many bytes, then puts its timestamps back as they were: what
+ * a fast hook's rewrite within the tick of the clock that stamps files looks like.
+ */
+const sameSizeSameTime = postToolUse(
+  `const fs=require("fs");let s="";process.stdin.on("data",c=>s+=c).on("end",()=>{` +
+    `const f=JSON.parse(s).tool_input.file_path;const t=fs.statSync(f);` +
+    `fs.writeFileSync(f,fs.readFileSync(f,"utf8").toUpperCase());fs.utimesSync(f,t.atime,t.mtime)})`,
+);
+
+/** How many times codebot's own process read `file` while `run` ran (hooks read in their own). */
+async function readsOf(file: string, run: () => Promise<unknown>): Promise<number> {
+  const reads = vi.spyOn(fs, "readFileSync");
+  await run();
+  return reads.mock.calls.filter(([read]) => read === file).length;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const NOTE = /PostToolUse hook modified (\S+) after your edit \(likely a formatter\)/;
 
@@ -66,5 +93,57 @@ describe("a PostToolUse hook that changes the file just written", () => {
     });
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "c1")).toEqual({ text: "created notes.md (10 bytes)", isError: false });
+  });
+
+  it("a hook that rewrites the file with as many bytes and puts its mtime back is still told", async () => {
+    const s = await startSession({
+      user: sameSizeSameTime,
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: "notes.md", content: "the color\n" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(fs.readFileSync(s.at("notes.md"), "utf8")).toBe("THE COLOR\n");
+    expect(toolResultFor(s.model, "c1")?.text).toMatch(NOTE);
+  });
+
+  it("a write with a lone surrogate, on disk as U+FFFD, is not taken for the hook's change", async () => {
+    const s = await startSession({
+      user: onlyReading,
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: "notes.md", content: "a\ud800b\n" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c1")?.text).not.toMatch(NOTE);
+  });
+});
+
+describe("what the check reads", () => {
+  it("a hook that changes the file's size is told without reading the file", async () => {
+    const s = await startSession({
+      user: appending,
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: "notes.md", content: "the color\n" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    expect(await readsOf(s.at("notes.md"), () => s.runtime.prompt("go"))).toBe(0);
+    expect(fs.readFileSync(s.at("notes.md"), "utf8")).toBe("the color\n# formatted\n");
+    expect(toolResultFor(s.model, "c1")?.text).toMatch(NOTE);
+  });
+
+  it("a hook that leaves the file as written costs one read of it, not a read back after the write", async () => {
+    const s = await startSession({
+      user: onlyReading,
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: "notes.md", content: "the color\n" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    expect(await readsOf(s.at("notes.md"), () => s.runtime.prompt("go"))).toBe(1);
+    expect(toolResultFor(s.model, "c1")?.text).not.toMatch(NOTE);
   });
 });

@@ -16,6 +16,7 @@ import type { RestoredConversation } from "../transcript/transcript-reader.js";
 import { agentEnv } from "./agent-env.js";
 import { apiClock } from "./api-clock.js";
 import { loadCustomAgents } from "./assembly/custom-agents.js";
+import { hookChangedFileNotice } from "./assembly/hook-changed-file.js";
 import { createMainAgent } from "./assembly/main-agent.js";
 import { startMcpServers } from "./assembly/mcp-start.js";
 import { ModelInUse, modelCallLimits } from "./assembly/model-in-use.js";
@@ -219,11 +220,13 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     (stop) => session?.stopRun(stop),
     lastStopAttempt,
   );
+  const changedFile = hookChangedFileNotice(() => runner.hasHooks("PostToolUse"));
   const middleware = sessionToolMiddleware({
     runner,
     approval,
     validation,
     cwd,
+    changedFile: changedFile.middleware,
     instructions,
     customizations,
     toolObservers: options.toolObservers,
@@ -245,6 +248,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     fileWatch,
     codeChanges,
     ...(checkpoints ? { checkpoints } : {}),
+    onFileWrote: changedFile.wrote,
     agentEnv: agentEnvOf("agent"),
     tasks,
     customAgents,

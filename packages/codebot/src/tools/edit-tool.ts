@@ -18,8 +18,8 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       "Replace an exact string in a file. old_string must match exactly once (add surrounding lines to make it unique), or set replace_all.",
     inputSchema,
     mutating: true,
-    async execute(args) {
-      return editFile(env, "edit", args.file_path, (text) => applyStringEdit(text, args));
+    async execute(args, ctx) {
+      return editFile(env, ctx, "edit", args.file_path, (text) => applyStringEdit(text, args));
     },
   };
 }

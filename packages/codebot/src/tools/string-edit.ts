@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import type { ToolContext } from "@codebot/agentcore";
 import { writeProjectFile } from "./project-write.js";
-import type { ToolEnvironment } from "./tool-environment.js";
+import type { HeldFile, ToolEnvironment } from "./tool-environment.js";
 
 /** One exact string replacement, as `edit` makes it. */
 export interface StringEdit {
@@ -43,6 +44,7 @@ export type TextEdit = (text: string) => EditResult;
  */
 export function editFile(
   env: ToolEnvironment,
+  ctx: ToolContext,
   tool: string,
   filePath: string,
   change: TextEdit,
@@ -50,18 +52,19 @@ export function editFile(
   const fail = (message: string) => ({ content: `${tool}: ${filePath}: ${message}`, isError: true });
   const resolved = env.paths.resolve(tool, filePath);
   if (!resolved.ok) return { content: resolved.error, isError: true };
-  let text: string;
-  let mode: number;
+  let held: HeldFile;
   try {
-    text = fs.readFileSync(resolved.path, "utf8");
-    mode = fs.statSync(resolved.path).mode;
+    held = { content: fs.readFileSync(resolved.path), mode: fs.statSync(resolved.path).mode };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
   }
+  const { mode } = held;
+  const text = held.content.toString("utf8");
   const edited = change(text);
   if (!edited.ok) return fail(edited.error);
-  env.fileCheckpoints?.before(resolved.path);
+  // `/rewind`'s copy is of the bytes just read, not of a second read.
+  env.fileCheckpoints?.before(resolved.path, held);
   try {
     writeProjectFile(resolved.path, edited.text, mode);
   } catch (error) {
@@ -69,6 +72,7 @@ export function editFile(
   }
   env.fileCheckpoints?.after(resolved.path, edited.text);
   env.onFileWritten?.(text, edited.text);
+  env.onFileWrote?.(ctx, resolved.path, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
 }

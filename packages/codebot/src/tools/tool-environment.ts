@@ -1,3 +1,4 @@
+import type { ToolContext } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
 import type { ApprovedRun } from "../settings/approved-files.js";
@@ -20,8 +21,25 @@ export interface ToolEnvironment {
   hookEnvFile?(): string;
   /** `write` or `edit` replaced a file (`before` undefined: it is new), for `/cost`'s code changes. */
   onFileWritten?(before: string | undefined, after: string): void;
-  /** `write` or `edit` is about to change a file, and has: `/rewind`'s copies (session/rewind/checkpoint-store.ts). */
-  fileCheckpoints?: { before(file: string): void; after(file: string, content: string): void };
+  /**
+   * `write` or `edit` is about to change a file (`held`: as the tool read it, when it did), and
+   * has: `/rewind`'s copies (session/rewind/checkpoint-store.ts).
+   */
+  fileCheckpoints?: {
+    before(file: string, held?: HeldFile): void;
+    after(file: string, content: string): void;
+  };
+  /**
+   * `write` or `edit` wrote `content` to `file` in the call `ctx`: what the check that a
+   * PostToolUse hook changed the file compares with (session/assembly/hook-changed-file.ts).
+   */
+  onFileWrote?(ctx: ToolContext, file: string, content: string): void;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
+}
+
+/** A file as a tool read it before changing it: its bytes as they are on disk, and its mode. */
+export interface HeldFile {
+  content: Buffer;
+  mode: number;
 }

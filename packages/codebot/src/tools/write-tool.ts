@@ -16,15 +16,19 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
     description: "Write a whole file (created if missing, parent directories too; replaced if present).",
     inputSchema,
     mutating: true,
-    async execute(args) {
+    async execute(args, ctx) {
       const resolved = env.paths.resolve("write", args.file_path);
       if (!resolved.ok) return { content: resolved.error, isError: true };
       const existing = statOrUndefined(resolved.path);
       if (existing?.isDirectory())
         return { content: `write: ${args.file_path} is a directory`, isError: true };
-      // What it held, for the lines the write changes (none kept when nothing counts them).
-      const before = existing && env.onFileWritten ? readOrUndefined(resolved.path) : undefined;
-      env.fileCheckpoints?.before(resolved.path);
+      // What it held, for the lines the write changes (not read when nothing counts them), read
+      // once: `/rewind`'s copy is made of the same bytes.
+      const held = existing && env.onFileWritten ? readOrUndefined(resolved.path) : undefined;
+      env.fileCheckpoints?.before(
+        resolved.path,
+        held && existing ? { content: held, mode: existing.mode } : undefined,
+      );
       try {
         // Keep an existing file's permissions (an executable script stays executable).
         writeProjectFile(resolved.path, args.content, existing?.mode);
@@ -32,7 +36,8 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
         return { content: `write: ${args.file_path}: ${(error as Error).message}`, isError: true };
       }
       env.fileCheckpoints?.after(resolved.path, args.content);
-      env.onFileWritten?.(before, args.content);
+      env.onFileWritten?.(held?.toString("utf8"), args.content);
+      env.onFileWrote?.(ctx, resolved.path, args.content);
       const verb = existing ? "updated" : "created";
       return {
         content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,
@@ -42,9 +47,9 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
   };
 }
 
-function readOrUndefined(file: string): string | undefined {
+function readOrUndefined(file: string): Buffer | undefined {
   try {
-    return fs.readFileSync(file, "utf8");
+    return fs.readFileSync(file);
   } catch {
     return undefined;
   }

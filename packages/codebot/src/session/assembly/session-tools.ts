@@ -7,6 +7,7 @@ import { SessionSkills } from "../../skills/session-skills.js";
 import type { TaskStore } from "../../tasks/task-store.js";
 import { builtinTools } from "../../tools/builtin-tools.js";
 import { StructuredOutput } from "../../tools/structured-output-tool.js";
+import type { ToolEnvironment } from "../../tools/tool-environment.js";
 import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
 import type { CodeChanges } from "../code-changes.js";
 import type { FileWatch } from "../file-watch.js";
@@ -42,6 +43,8 @@ export interface ToolParts {
   codeChanges: CodeChanges;
   /** `/rewind`'s copies of the files `write` and `edit` change. */
   checkpoints?: CheckpointStore;
+  /** What `write` and `edit` wrote, for the check that a PostToolUse hook changed it (hook-changed-file.ts). */
+  onFileWrote: NonNullable<ToolEnvironment["onFileWrote"]>;
   /** The environment of the commands the agent runs (the session id changes with /clear). */
   agentEnv: () => Record<string, string>;
   tasks: TaskStore;
@@ -94,6 +97,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       onCwdChange: (oldCwd, newCwd) => parts.fileWatch.cwdChanged(oldCwd, newCwd),
       onFileWritten: (before, after) => parts.codeChanges.count(before, after),
       ...(parts.checkpoints ? { fileCheckpoints: parts.checkpoints } : {}),
+      onFileWrote: parts.onFileWrote,
     },
     tasks: parts.tasks,
     taskHooks: runner,

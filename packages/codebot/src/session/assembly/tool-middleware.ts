@@ -7,13 +7,12 @@ import type { SessionInstructions } from "../../instructions/session-instruction
 import type { Customizations } from "../../settings/session-modes.js";
 import type { StopRequest } from "../session.js";
 import type { StopValidation } from "../stop-validation.js";
-import { hookChangedFileNotice } from "./hook-changed-file.js";
 import type { Notify } from "./session-notices.js";
 
 /**
- * Every agent's tool middleware, outermost first: hooks (PreToolUse may block or rewrite before
- * anyone is asked; PostToolUse sees the final result) between the two halves of the notice that a
- * PostToolUse hook changed the file just written, approval (judges the arguments that will
+ * Every agent's tool middleware, outermost first: the notice that a PostToolUse hook changed the
+ * file just written (it compares once the hooks have run), hooks (PreToolUse may block or rewrite
+ * before anyone is asked; PostToolUse sees the final result), approval (judges the arguments that will
  * really run), change tracking (sees only calls that really ran), the nested folders' instruction
  * files, then the caller's observers.
  */
@@ -22,6 +21,8 @@ export function sessionToolMiddleware(parts: {
   approval: ApprovalEngine;
   validation: StopValidation;
   cwd: string;
+  /** The notice that a PostToolUse hook changed the file a `write` or `edit` wrote (hook-changed-file.ts). */
+  changedFile: ToolMiddleware;
   instructions: SessionInstructions;
   customizations: Customizations;
   toolObservers: readonly ToolMiddleware[] | undefined;
@@ -30,11 +31,9 @@ export function sessionToolMiddleware(parts: {
   halt(stop: StopRequest): void;
 }): ToolMiddleware[] {
   const { runner } = parts;
-  const changedFile = hookChangedFileNotice(parts.cwd, () => runner.hasHooks("PostToolUse"));
   return [
-    changedFile.outer,
+    parts.changedFile,
     runner.middleware(),
-    changedFile.inner,
     parts.approval.toolMiddleware(),
     parts.validation.middleware(),
     // `--bare`, `--safe-mode` and `--restricted` find no instruction file, nested folders' neither.

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { endsMidLine } from "../../fs/ends-mid-line.js";
+import type { HeldFile } from "../../tools/tool-environment.js";
 
 /** A file larger than this is not kept: its prompt's row says it cannot be restored. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -58,20 +59,24 @@ export class CheckpointStore {
     this.copied = new Set();
   }
 
-  /** A file tool is about to change `file`: it is copied, once per prompt. Never throws: a copy that fails is said by the row. */
-  before(file: string): void {
+  /**
+   * A file tool is about to change `file`: it is copied, once per prompt. `held`: the file as the
+   * tool has just read it (`edit` reads it to apply its change), copied as it is rather than read
+   * again. Never throws: a copy that fails is said by the row.
+   */
+  before(file: string, held?: HeldFile): void {
     const prompt = this.prompt;
     if (prompt === undefined || this.copied.has(file)) return;
     this.copied.add(file);
     let before: string | null | "too-big" = null;
     let mode: number | undefined;
     try {
-      const stat = fs.statSync(file);
+      const stat = held === undefined ? fs.statSync(file) : { size: held.content.length, mode: held.mode };
       mode = stat.mode & 0o7777;
       before =
         stat.size > MAX_FILE_BYTES || this.bytes() + stat.size > MAX_SESSION_BYTES
           ? "too-big"
-          : this.keep(fs.readFileSync(file));
+          : this.keep(held?.content ?? fs.readFileSync(file));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") before = "too-big";
     }

@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PathPolicy } from "../../src/paths/path-policy.js";
+import { CheckpointStore, MAX_FILE_BYTES } from "../../src/session/rewind/checkpoint-store.js";
+import { editTool } from "../../src/tools/edit-tool.js";
+import type { ToolEnvironment } from "../../src/tools/tool-environment.js";
+import { writeTool } from "../../src/tools/write-tool.js";
+import { tempDir } from "../support/temp-dirs.js";
+import { callTool } from "../support/tool-context.js";
+
+/**
+ * `/rewind`'s copy of a file is made of the bytes the file tool read before changing it (`edit`
+ * reads the file to apply its change, `write` to count the lines it changes), not of a second read.
+ */
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A project, its store with a prompt started, and the file tools as a session makes them. */
+function setup() {
+  const project = tempDir("codebot-project-");
+  const folder = path.join(tempDir("codebot-session-"), "file-checkpoints");
+  const store = new CheckpointStore(() => folder);
+  store.startPrompt("p1", 1000);
+  const env: ToolEnvironment = {
+    paths: new PathPolicy(project, false),
+    env: {},
+    fileCheckpoints: store,
+    onFileWritten() {},
+  };
+  return { project, store, edit: editTool(env), write: writeTool(env) };
+}
+
+/** How many times `file` was read while `run` ran. */
+async function readsOf(file: string, run: () => Promise<unknown>): Promise<number> {
+  const reads = vi.spyOn(fs, "readFileSync");
+  await run();
+  return reads.mock.calls.filter(([read]) => read === file).length;
+}
+
+describe("the copy of a file a tool read", () => {
+  it("is what the tool read, not the file read again", () => {
+    const t = setup();
+    const file = path.join(t.project, "a.txt");
+    fs.writeFileSync(file, "on disk\n");
+    t.store.before(file, { content: Buffer.from("as read\n"), mode: 0o644 });
+    fs.writeFileSync(file, "after\n");
+
+    t.store.restore(1000);
+
+    expect(fs.readFileSync(file, "utf8")).toBe("as read\n");
+  });
+
+  it("is not kept past the store's limit of one file, measured on what the tool read", () => {
+    const t = setup();
+    const file = path.join(t.project, "big.bin");
+    fs.writeFileSync(file, "small on disk");
+    t.store.before(file, { content: Buffer.alloc(MAX_FILE_BYTES + 1), mode: 0o644 });
+
+    expect(t.store.restore(1000).notRestorable).toEqual([file]);
+  });
+
+  it("an edit reads the file once, and its copy holds the file's bytes exactly, not valid UTF-8 too", async () => {
+    const t = setup();
+    const file = path.join(t.project, "latin1.txt");
+    const original = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x61, 0x0a]); // "café a\n" in Latin-1
+    fs.writeFileSync(file, original);
+
+    const reads = await readsOf(file, () =>
+      callTool(t.edit, { file_path: "latin1.txt", old_string: " a", new_string: " b" }),
+    );
+    t.store.restore(1000);
+
+    expect(reads).toBe(1);
+    expect(fs.readFileSync(file).equals(original)).toBe(true);
+  });
+
+  it("a write over a file reads it once, for the lines it changes and the copy", async () => {
+    const t = setup();
+    const file = path.join(t.project, "a.txt");
+    fs.writeFileSync(file, "before\n");
+
+    const reads = await readsOf(file, () => callTool(t.write, { file_path: "a.txt", content: "after\n" }));
+    t.store.restore(1000);
+
+    expect(reads).toBe(1);
+    expect(fs.readFileSync(file, "utf8")).toBe("before\n");
+  });
+});
