@@ -2,7 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PathPolicy } from "../../src/paths/path-policy.js";
-import { CheckpointStore, MAX_FILE_BYTES } from "../../src/session/rewind/checkpoint-store.js";
+import {
+  CheckpointStore,
+  MAX_FILE_BYTES,
+  MAX_SESSION_BYTES,
+} from "../../src/session/rewind/checkpoint-store.js";
 import { editTool } from "../../src/tools/edit-tool.js";
 import type { ToolEnvironment } from "../../src/tools/tool-environment.js";
 import { writeTool } from "../../src/tools/write-tool.js";
@@ -87,5 +91,61 @@ describe("the copy of a file a tool read", () => {
 
     expect(reads).toBe(1);
     expect(fs.readFileSync(file, "utf8")).toBe("before\n");
+  });
+});
+
+describe("what the session's copies take", () => {
+  it("is measured from the folder once, not at each copy", () => {
+    const project = tempDir("codebot-project-");
+    const folder = path.join(tempDir("codebot-session-"), "file-checkpoints");
+    const store = new CheckpointStore(() => folder);
+    const listed = vi.spyOn(fs, "readdirSync");
+    for (const name of ["a", "b", "c"]) {
+      const file = path.join(project, `${name}.txt`);
+      fs.writeFileSync(file, `${name} before\n`);
+      store.startPrompt(`p-${name}`);
+      store.before(file);
+    }
+    expect(listed.mock.calls.filter(([read]) => read === path.join(folder, "blobs"))).toHaveLength(1);
+  });
+
+  it("counts the copies made since it was measured: past 256 MiB a file is not kept", () => {
+    const project = tempDir("codebot-project-");
+    const folder = path.join(tempDir("codebot-session-"), "file-checkpoints");
+    fs.mkdirSync(path.join(folder, "blobs"), { recursive: true });
+    // An earlier copy 10 bytes short of the limit (a sparse file: no disk taken).
+    const earlier = path.join(folder, "blobs", "0".repeat(64));
+    fs.writeFileSync(earlier, "");
+    fs.truncateSync(earlier, MAX_SESSION_BYTES - 10);
+    const store = new CheckpointStore(() => folder);
+    const five = path.join(project, "five.txt");
+    const six = path.join(project, "six.txt");
+    fs.writeFileSync(five, "12345");
+    fs.writeFileSync(six, "123456");
+    store.startPrompt("p1", 1000);
+    store.before(five);
+    store.before(six);
+
+    expect(store.restore(1000).notRestorable).toEqual([six]);
+  });
+
+  it("is measured again in the folder of a new session (/clear)", () => {
+    const project = tempDir("codebot-project-");
+    const session = tempDir("codebot-session-");
+    let folder = path.join(session, "one", "file-checkpoints");
+    const store = new CheckpointStore(() => folder);
+    const file = path.join(project, "a.txt");
+    fs.writeFileSync(file, "before\n");
+    store.startPrompt("p1");
+    store.before(file);
+    folder = path.join(session, "two", "file-checkpoints");
+    fs.mkdirSync(path.join(folder, "blobs"), { recursive: true });
+    const full = path.join(folder, "blobs", "0".repeat(64));
+    fs.writeFileSync(full, "");
+    fs.truncateSync(full, MAX_SESSION_BYTES);
+    store.startPrompt("p2", 2000);
+    store.before(file);
+
+    expect(store.restore(2000).notRestorable).toEqual([file]);
   });
 });

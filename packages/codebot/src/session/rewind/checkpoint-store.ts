@@ -50,6 +50,11 @@ export class CheckpointStore {
   private prompt: { uuid: string; at: number } | undefined;
   /** Files copied for the current prompt. */
   private copied = new Set<string>();
+  /**
+   * What the copies in `folder` take, bytes: measured once, then each new copy is added. The
+   * folder changes with the session (/clear, /resume): a new one is measured.
+   */
+  private total: { folder: string; bytes: number } | undefined;
 
   constructor(private readonly folder: () => string) {}
 
@@ -158,15 +163,21 @@ export class CheckpointStore {
   private keep(content: Buffer): string {
     const hash = hashOf(content);
     const blob = this.blobPath(hash);
-    if (!fs.existsSync(blob)) writeFileAtomic(blob, content);
+    if (!fs.existsSync(blob)) {
+      writeFileAtomic(blob, content);
+      if (this.total?.folder === this.folder()) this.total.bytes += content.length;
+    }
     return hash;
   }
 
   private bytes(): number {
-    const blobs = path.join(this.folder(), "blobs");
-    let total = 0;
-    for (const name of safeList(blobs)) total += fs.statSync(path.join(blobs, name)).size;
-    return total;
+    const folder = this.folder();
+    if (this.total?.folder === folder) return this.total.bytes;
+    const blobs = path.join(folder, "blobs");
+    let bytes = 0;
+    for (const name of safeList(blobs)) bytes += fs.statSync(path.join(blobs, name)).size;
+    this.total = { folder, bytes };
+    return bytes;
   }
 
   private blobPath(hash: string): string {
