@@ -248,7 +248,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     fileWatch,
     codeChanges,
     ...(checkpoints ? { checkpoints } : {}),
-    onFileWrote: changedFile.wrote,
+    onCallWroteFile: changedFile.wrote,
     agentEnv: agentEnvOf("agent"),
     tasks,
     customAgents,

@@ -72,7 +72,7 @@ export function editFile(
   }
   env.fileCheckpoints?.after(resolved.path, edited.text);
   env.onFileWritten?.(text, edited.text);
-  env.onFileWrote?.(ctx, resolved.path, edited.text);
+  env.onCallWroteFile?.(ctx, resolved.path, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
 }

@@ -33,7 +33,7 @@ export interface ToolEnvironment {
    * `write` or `edit` wrote `content` to `file` in the call `ctx`: what the check that a
    * PostToolUse hook changed the file compares with (session/assembly/hook-changed-file.ts).
    */
-  onFileWrote?(ctx: ToolContext, file: string, content: string): void;
+  onCallWroteFile?(ctx: ToolContext, file: string, content: string): void;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { ToolContext, ToolMiddleware } from "@codebot/agentcore";
 import { systemReminder } from "@codebot/hooks";
 
-/** What a `write` or `edit` left in a file, as the tool said it (ToolEnvironment.onFileWrote). */
+/** What a `write` or `edit` left in a file, as the tool said it (ToolEnvironment.onCallWroteFile). */
 interface Written {
   file: string;
   content: string;

@@ -44,7 +44,7 @@ export interface ToolParts {
   /** `/rewind`'s copies of the files `write` and `edit` change. */
   checkpoints?: CheckpointStore;
   /** What `write` and `edit` wrote, for the check that a PostToolUse hook changed it (hook-changed-file.ts). */
-  onFileWrote: NonNullable<ToolEnvironment["onFileWrote"]>;
+  onCallWroteFile: NonNullable<ToolEnvironment["onCallWroteFile"]>;
   /** The environment of the commands the agent runs (the session id changes with /clear). */
   agentEnv: () => Record<string, string>;
   tasks: TaskStore;
@@ -97,7 +97,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       onCwdChange: (oldCwd, newCwd) => parts.fileWatch.cwdChanged(oldCwd, newCwd),
       onFileWritten: (before, after) => parts.codeChanges.count(before, after),
       ...(parts.checkpoints ? { fileCheckpoints: parts.checkpoints } : {}),
-      onFileWrote: parts.onFileWrote,
+      onCallWroteFile: parts.onCallWroteFile,
     },
     tasks: parts.tasks,
     taskHooks: runner,
