@@ -18,9 +18,9 @@ interface Written {
  * The tool says what it wrote (`wrote`, nothing read back); the middleware, outside the hooks,
  * compares once they have run. A file whose size differs is changed, said without reading it.
  * A file of the same size is read and compared, whatever its timestamps say: PostToolUse hooks
- * start within a millisecond of the write, inside the tick of the clock that stamps files (1 to
- * 10 ms on Linux, 1 or 2 s on some file systems), so a hook that rewrites the file in place
- * with as many bytes can leave its size, mtime and ctime as the tool's write left them.
+ * start right after the write, inside the tick of the clock that stamps files (a kernel tick, 1
+ * to 10 ms, on Linux; 1 or 2 s on some file systems), so a fast hook that rewrites the file in
+ * place with as many bytes can leave its size, mtime and ctime as the tool's write left them.
  */
 export function hookChangedFileNotice(hasPostToolUseHooks: () => boolean): {
   wrote(ctx: ToolContext, file: string, content: string): void;
