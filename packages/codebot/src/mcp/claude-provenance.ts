@@ -21,6 +21,8 @@ const SOURCE: Readonly<Record<ServerOrigin, string>> = {
   local: "local",
   plugin: "plugin",
   managed: "managed",
+  // claude 2.1.328's init line names a managed-mcp.json server's source so (recorded).
+  "managed-mcp": "enterprise",
 };
 
 const SCOPE: Readonly<Record<ServerOrigin, string>> = {

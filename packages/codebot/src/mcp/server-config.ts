@@ -61,6 +61,11 @@ export const mcpServersSettingSchema = z
     "MCP servers by name: {command, args, env, cwd} or {type: http|sse, url, headers}; from project settings only once approved",
   );
 
+/** `deniedMcpServers` / `allowedMcpServers` as settings keys: a list, its entries checked one by one (server-policy.ts). */
+export const mcpServerListSchema = z.array(z.unknown(), {
+  error: 'expected a list of {"serverName"|"serverCommand"|"serverUrl": …}',
+});
+
 export const mcpStartupTimeoutSchema = z
   .number({ error: "expected a number of milliseconds" })
   .int()

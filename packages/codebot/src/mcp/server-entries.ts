@@ -4,7 +4,7 @@
  * `mcpServers` of the settings layers in their order (user, project, local, `--settings`), each
  * enabled plugin's `.mcp.json` and its manifest's `mcpServers` (named `plugin:<plugin>:<server>`), the project's `.mcp.json`, `~/.claude.json`'s entry for the project
  * (Claude Code's local scope, which wins over `.mcp.json` in claude 2.1.328), then every
- * `--mcp-config`. Each entry is validated on its own: a bad one is a problem and the others still
+ * `--mcp-config`, and last the organisation's (managed-servers.ts). Each entry is validated on its own: a bad one is a problem and the others still
  * load. `${VAR}` / `${VAR:-default}` are expanded later, when it starts. Claude Code's choices
  * about `.mcp.json` servers (mcpjsonChoices) leave a refused one out and approve by name.
  */
@@ -15,14 +15,16 @@ import { approvedRun } from "../settings/approved-files.js";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
-import { deniedServerNames, withoutDeniedServers } from "./denied-servers.js";
+import { managedServers } from "./managed-servers.js";
 import { type McpjsonChoices, mcpjsonChoices } from "./mcpjson-choices.js";
 import { pluginManifestServers } from "./plugin-manifest-servers.js";
 import { withoutDuplicatePluginServers } from "./plugin-server-duplicates.js";
+import { withoutRefusedServers } from "./refused-servers.js";
 import { SERVER_NAME, serverEntrySchema } from "./server-config.js";
 import { mcpGrant } from "./server-consent.js";
 import type { ServerEntry } from "./server-entry.js";
 import { needsConsent, type ServerOrigin } from "./server-origin.js";
+import { serverPolicy } from "./server-policy.js";
 import { serverScripts } from "./server-scripts.js";
 import { withoutToolNameCollisions } from "./tool-name-collisions.js";
 
@@ -39,6 +41,10 @@ export interface ServerEntriesOptions {
   projectMcpJson?: boolean;
   /** `~/.claude.json` (ProjectSettings.claudeJson): its user and local scope servers are yours. */
   claudeJson?: string;
+  /** The organisation's managed-mcp.json files to look for (ProjectSettings.managedMcpFiles). */
+  managedMcpFiles?: readonly string[];
+  /** For `${VAR}` in commands and URLs matched against the server lists; default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -208,8 +214,18 @@ export function loadServerEntries(options: ServerEntriesOptions): {
     }
     addAll(readMcpJson(file, problems), "mcp-config", file);
   }
-  // Every layer's deny list, even under --strict-mcp-config: a deny only restricts.
-  const allowed = withoutDeniedServers([...byName.values()], deniedServerNames(options.layers), problems);
+  // The organisation's servers come last: no entry of yours or a project's of the same name replaces them.
+  const managed = managedServers(options.managedMcpFiles ?? [], options.layers, problems);
+  for (const { file, servers } of managed.files) addAll(servers, "managed-mcp", file);
+  for (const { file, servers } of managed.delivered) addAll(servers, "managed", file);
+  // Every layer's lists, even under --strict-mcp-config: the organisation's and yours bind there too.
+  const allowed = withoutRefusedServers(
+    [...byName.values()],
+    serverPolicy(options.layers, problems),
+    managed.exclusive,
+    options.env ?? process.env,
+    problems,
+  );
   return {
     entries: withoutToolNameCollisions(withoutDuplicatePluginServers(allowed), problems),
     problems,

@@ -13,7 +13,9 @@ export type ServerOrigin =
   | "mcp-config"
   | "sdk"
   | "claude-user"
-  | "claude-local";
+  | "claude-local"
+  /** The organisation's managed-mcp.json (managed-servers.ts). */
+  | "managed-mcp";
 
 export function needsConsent(origin: ServerOrigin): boolean {
   return origin === "mcp.json" || origin === "project" || origin === "local";

@@ -78,6 +78,7 @@ export async function sessionMcp(options: SessionMcpOptions): Promise<SessionMcp
       cwd: options.cwd,
       layers: project.layers,
       ...(project.claudeJson !== undefined ? { claudeJson: project.claudeJson } : {}),
+      ...(project.managedMcpFiles !== undefined ? { managedMcpFiles: project.managedMcpFiles } : {}),
       plugins,
       ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
       ...(options.strictMcpConfig ? { strict: true } : {}),

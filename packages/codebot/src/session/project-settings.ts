@@ -14,7 +14,7 @@ import { hookIfRules } from "../approval/hook-if-rules.js";
 import { TrustStore } from "../approval/trust-store.js";
 import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
-import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
+import { managedMcpFiles, managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
 import { customizationsOf, isSwitchOn, type SessionModes } from "../settings/session-modes.js";
 
@@ -45,6 +45,8 @@ export interface ProjectSettings {
   grantedOnce: readonly string[];
   /** The managed settings files and drop-in folders looked at, read or not: an error in one is the policy's. */
   managedFiles: readonly string[];
+  /** The organisation's managed-mcp.json files to look for (mcp/managed-servers.ts). */
+  managedMcpFiles?: readonly string[];
   /** `~/.claude.json`, for the MCP servers `claude mcp add` wrote (loadSettingsLayers). */
   claudeJson?: string;
 }
@@ -103,6 +105,7 @@ export function readProjectSettings(
     isGrantTrusted: trusted,
     grantedOnce: options.grantedOnce ?? [],
     managedFiles: managedSettingsFiles(resolveManagedRoot(where.managedRoot)).map((f) => f.path),
+    managedMcpFiles: managedMcpFiles(resolveManagedRoot(where.managedRoot)),
     ...(claudeJson !== undefined ? { claudeJson } : {}),
   };
 }

@@ -19,16 +19,6 @@ const on = (value: unknown) => value === true;
 const NOT_USED: readonly NotUsed[] = [
   { path: ["sandbox"], matters: (v) => on((v as { enabled?: unknown } | null)?.enabled) },
   { path: ["permissions", "denyInsteadOfPrompting"], matters: on },
-  // Its serverName entries are acted on (mcp/denied-servers.ts); serverCommand and serverUrl ones are not.
-  {
-    path: ["deniedMcpServers"],
-    matters: (v) =>
-      Array.isArray(v) &&
-      v.some((e) => typeof (e as { serverName?: unknown } | null)?.serverName !== "string"),
-  },
-  { path: ["allowedMcpServers"], matters: set },
-  { path: ["allowManagedMcpServersOnly"], matters: on },
-  { path: ["managedMcpServers"], matters: set },
   { path: ["disableSideloadFlags"], matters: on },
   { path: ["strictKnownMarketplaces"], matters: set },
   { path: ["allowedMarketplaces"], matters: set },

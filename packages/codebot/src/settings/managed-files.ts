@@ -32,6 +32,11 @@ export function managedSettingsFiles(root: string): ManagedFile[] {
   return files;
 }
 
+/** The organisation's MCP server files beside the managed settings (mcp/managed-servers.ts). */
+export function managedMcpFiles(root: string): string[] {
+  return ["claude-code", "codebot"].map((folder) => path.join(root, folder, "managed-mcp.json"));
+}
+
 function dropIns(dir: string): ManagedFile[] {
   let names: string[];
   try {

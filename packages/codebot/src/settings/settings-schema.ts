@@ -7,7 +7,11 @@ import { EFFORT_LEVELS } from "@codebot/agentcore";
 import { hookSettingsSchema } from "@codebot/hooks";
 import { z } from "zod";
 import { parsePermissionRule } from "../approval/permission-rule.js";
-import { mcpServersSettingSchema, mcpStartupTimeoutSchema } from "../mcp/server-config.js";
+import {
+  mcpServerListSchema,
+  mcpServersSettingSchema,
+  mcpStartupTimeoutSchema,
+} from "../mcp/server-config.js";
 import { LEAST_AUTO_COMPACT_WINDOW } from "../session/auto-compact-window.js";
 import type { ModelPrice } from "../session/model-prices.js";
 import { MODE_NAMES, modeNamed, PERMISSION_MODE_NAMES } from "./permission-modes.js";
@@ -191,6 +195,25 @@ export const runtimeKeysSchema = z.object({
     .describe("environment for tools and hooks; from project settings only once trusted"),
   mcpServers: mcpServersSettingSchema.optional(),
   mcpStartupTimeout: mcpStartupTimeoutSchema.optional(),
+  // Their entries are checked one by one where they are used (mcp/server-policy.ts, managed-servers.ts).
+  deniedMcpServers: mcpServerListSchema
+    .optional()
+    .describe(
+      "MCP servers that never start, wherever configured: [{serverName | serverCommand | serverUrl}]; from any file",
+    ),
+  allowedMcpServers: mcpServerListSchema
+    .optional()
+    .describe(
+      "the only MCP servers that may start: [{serverName | serverCommand | serverUrl}]; a project's list only narrows yours",
+    ),
+  allowManagedMcpServersOnly: z
+    .boolean({ error: "expected true or false" })
+    .optional()
+    .describe("managed settings: only the managed allowedMcpServers count"),
+  managedMcpServers: z
+    .record(z.string(), z.unknown(), { error: "expected an object of servers" })
+    .optional()
+    .describe("managed settings: the organisation's remote MCP servers ({type: http|sse, url: https://…})"),
   models: z
     .record(
       z.string().regex(/^[^/\s]+\/\S+$/, expected(MODEL_SPEC)),

@@ -35,6 +35,7 @@ export function pendingConsent(
       cwd: inv.cwd,
       layers: inv.project.layers,
       ...(inv.project.claudeJson !== undefined ? { claudeJson: inv.project.claudeJson } : {}),
+      ...(inv.project.managedMcpFiles !== undefined ? { managedMcpFiles: inv.project.managedMcpFiles } : {}),
       plugins: inv.project.plugins,
     }).entries.filter((e) => e.approvalNeeded && !inv.project.isGrantTrusted(e.grant)),
   };

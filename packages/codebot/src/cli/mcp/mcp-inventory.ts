@@ -30,6 +30,9 @@ export function loadMcpInventory(flags: ProjectFlags, mcpConfigs: readonly strin
     cwd: inventory.cwd,
     layers: inventory.project.layers,
     ...(inventory.project.claudeJson !== undefined ? { claudeJson: inventory.project.claudeJson } : {}),
+    ...(inventory.project.managedMcpFiles !== undefined
+      ? { managedMcpFiles: inventory.project.managedMcpFiles }
+      : {}),
     plugins: inventory.project.plugins,
     mcpConfigs,
   });
