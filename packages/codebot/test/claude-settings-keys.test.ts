@@ -85,7 +85,7 @@ describe("Claude Code keys codebot does not act on", () => {
       expect.objectContaining({
         severity: "warning",
         message:
-          'codebot does not act on these Claude Code settings: sandbox, permissions.denyInsteadOfPrompting, deniedMcpServers (docs/claude-code.md, "Claude Code\'s settings keys")',
+          'codebot does not act on these Claude Code settings: sandbox, permissions.denyInsteadOfPrompting (docs/claude-code.md, "Claude Code\'s settings keys")',
       }),
     ]);
   });
@@ -122,10 +122,17 @@ describe("Claude Code keys codebot acts on", () => {
   });
 });
 
-describe("deniedMcpServers in the warning", () => {
-  it("is not named while every entry is by serverName, which codebot acts on", () => {
+describe("the MCP server lists in the warning", () => {
+  it("are not named: codebot acts on every entry of them (mcp/server-policy.ts)", () => {
     const m = machine();
-    m.claudeUser({ deniedMcpServers: [{ serverName: "filesystem" }] });
+    m.claudeUser({
+      deniedMcpServers: [
+        { serverName: "filesystem" },
+        { serverCommand: ["npx", "srv"] },
+        { serverUrl: "https://*" },
+      ],
+      allowedMcpServers: [{ serverName: "everything" }],
+    });
     expect(m.read().problems.filter((p) => p.file === m.claudeFile)).toEqual([]);
   });
 });

@@ -202,6 +202,34 @@ describe("allowedMcpServers", () => {
   });
 });
 
+describe("a plugin's servers under the lists", () => {
+  function plugin(servers: Record<string, unknown>) {
+    const root = scratchDir("codebot-policy-plugin-");
+    fs.writeFileSync(path.join(root, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
+    return { name: "guard", root, dataDir: path.join(root, "data"), source: "plugin" as const };
+  }
+
+  it("are matched by their own name or plugin:<plugin>:<server>", () => {
+    const { names } = load({
+      plugins: [plugin({ tools: server, state: other, extra: server })],
+      layers: [
+        layer("user", { allowedMcpServers: [{ serverName: "tools" }, { serverName: "plugin:guard:state" }] }),
+      ],
+    });
+    expect(names).toEqual(["plugin:guard:tools", "plugin:guard:state"]);
+  });
+
+  it("are held to your allow list by what they run", () => {
+    const { names } = load({
+      plugins: [plugin({ tools: server, state: other })],
+      layers: [
+        layer("managed", { allowedMcpServers: [{ serverCommand: ["node", "server.mjs", "--other"] }] }),
+      ],
+    });
+    expect(names).toEqual(["plugin:guard:state"]);
+  });
+});
+
 describe("the organisation's servers", () => {
   function managedMcp(content: string): string {
     const file = path.join(scratchDir("codebot-managed-mcp-"), "managed-mcp.json");
