@@ -14,6 +14,7 @@ function layer(source: SettingsLayer["source"], settings: unknown) {
 }
 const server = { command: "node", args: ["server.mjs"] };
 const other = { command: "node", args: ["server.mjs", "--other"] };
+const third = { command: "node", args: ["third.mjs"] };
 
 function load(options: Partial<ServerEntriesOptions> & Pick<ServerEntriesOptions, "layers">) {
   const { entries, problems } = loadServerEntries({
@@ -129,7 +130,7 @@ describe("allowedMcpServers", () => {
       layers: [
         layer("managed", { allowedMcpServers: [{ serverCommand: ["node", "server.mjs"] }] }),
         layer("user", {
-          mcpServers: { a: server, b: other, c: server },
+          mcpServers: { a: server, b: other, c: server, d: third },
           allowedMcpServers: [{ serverName: "b" }],
         }),
       ],
@@ -141,7 +142,10 @@ describe("allowedMcpServers", () => {
     const { names } = load({
       layers: [
         layer("managed", { allowedMcpServers: [{ serverName: "a" }, { serverName: "b" }] }),
-        layer("user", { mcpServers: { a: server, b: other }, deniedMcpServers: [{ serverName: "a" }] }),
+        layer("user", {
+          mcpServers: { a: server, b: other, c: third },
+          deniedMcpServers: [{ serverName: "a" }],
+        }),
       ],
     });
     expect(names).toEqual(["b"]);
@@ -211,7 +215,7 @@ describe("a plugin's servers under the lists", () => {
 
   it("are matched by their own name or plugin:<plugin>:<server>", () => {
     const { names } = load({
-      plugins: [plugin({ tools: server, state: other, extra: server })],
+      plugins: [plugin({ tools: server, state: other, extra: third })],
       layers: [
         layer("user", { allowedMcpServers: [{ serverName: "tools" }, { serverName: "plugin:guard:state" }] }),
       ],
@@ -265,13 +269,13 @@ describe("the organisation's servers", () => {
 
   it("a managed-mcp.json server with ${VAR} in its command must be on the allow list", () => {
     const file = managedMcp(
-      JSON.stringify({ mcpServers: { org: { command: "${NODE_BIN:-node}", args: ["x"] } } }),
+      JSON.stringify({ mcpServers: { org: { command: "${NODE_BIN:-node}", args: ["x"] }, plain: server } }),
     );
     const { names } = load({
       managedMcpFiles: [file],
       layers: [layer("managed", { allowedMcpServers: [] })],
     });
-    expect(names).toEqual([]);
+    expect(names).toEqual(["plain"]);
   });
 
   it("a managed-mcp.json that cannot be read lets no server start", () => {
