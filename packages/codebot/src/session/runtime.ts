@@ -183,7 +183,7 @@ export class Runtime extends RuntimeView {
   ): Promise<{ added: string[]; removed: string[]; errors: Record<string, string> }> {
     const mcp = this.parts.mcp.servers;
     if (mcp === undefined) throw new Error("this session takes no MCP servers");
-    const { entries, errors } = programServerEntries(servers, this.cwd);
+    const { entries, errors } = programServerEntries(servers, this.cwd, this.parts.project);
     const set = await mcp.setProgramServers(entries);
     return { ...set, errors: { ...errors, ...set.errors } };
   }

@@ -173,6 +173,25 @@ describe("the Agent SDK's MCP server controls (mcp_reconnect, mcp_toggle)", () =
     expect(initMcpTools(run)).toEqual([[], ["mcp__everything__echo"], []]);
   });
 
+  it("mcp_set_servers holds the program's servers to the MCP server lists: a denied one is an error of its name and does not start", async () => {
+    const box = sandbox();
+    const everything = everythingServer();
+    box.json(`${box.home}/settings.json`, {
+      deniedMcpServers: [{ serverCommand: [everything.command, ...everything.args] }],
+    });
+    const { run } = await sdkSession([reply.text("one"), reply.text("two")], { box });
+    run.say("one");
+    await run.result(1);
+    const answer = await run.request("m1", { subtype: "mcp_set_servers", servers: { everything } });
+    expect(answer.response).toEqual({
+      added: [],
+      removed: [],
+      errors: { everything: 'MCP server "everything" is in deniedMcpServers: it does not start' },
+    });
+    expect(await statusOf(run, "s1")).toEqual([]);
+    await run.lastTurn("two", 2);
+  });
+
   it("reload_output_styles is answered with the styles there are: codebot's default, as initialize names them", async () => {
     const { run } = await sdkSession([reply.text("hello")]);
     expect(await run.request("o1", { subtype: "reload_output_styles" })).toEqual({
