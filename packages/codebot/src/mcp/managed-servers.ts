@@ -79,7 +79,7 @@ function undeliverable(raw: unknown): string | undefined {
   const { url, headers } = parsed.data;
   if (!url.startsWith("https://")) return "the url must be https://";
   if ([url, ...Object.values(headers ?? {})].some((text) => referencedVars(text).length > 0))
-    return "no ${VAR} in its url or headers";
+    return `no \${VAR} in its url or headers`;
   return undefined;
 }
 
