@@ -49,7 +49,11 @@ function matches(
   vars: Readonly<Record<string, string | undefined>>,
   use: "deny" | "allow",
 ): boolean {
-  if (rule.kind === "name") return rule.name === entry.name || rule.name === ownServerName(entry);
+  // A deny reaches a plugin's server by its own name too; an allow only by its whole name, so a
+  // plugin cannot pass your list by naming its server like one of yours (claude 2.1.328 reaches a
+  // plugin's server by no name at all, recorded: only serverCommand and serverUrl matched it).
+  if (rule.kind === "name")
+    return rule.name === entry.name || (use === "deny" && rule.name === ownServerName(entry));
   const config = entry.config;
   if (isSdk(config)) return false;
   if (rule.kind === "url") {

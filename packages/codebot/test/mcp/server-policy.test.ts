@@ -213,14 +213,24 @@ describe("a plugin's servers under the lists", () => {
     return { name: "guard", root, dataDir: path.join(root, "data"), source: "plugin" as const };
   }
 
-  it("are matched by their own name or plugin:<plugin>:<server>", () => {
+  it("are denied by their own name or plugin:<plugin>:<server>", () => {
     const { names } = load({
       plugins: [plugin({ tools: server, state: other, extra: third })],
+      layers: [
+        layer("user", { deniedMcpServers: [{ serverName: "tools" }, { serverName: "plugin:guard:state" }] }),
+      ],
+    });
+    expect(names).toEqual(["plugin:guard:extra"]);
+  });
+
+  it("are allowed by plugin:<plugin>:<server> only: a plugin cannot pass your list by naming its server like yours", () => {
+    const { names } = load({
+      plugins: [plugin({ tools: server, state: other })],
       layers: [
         layer("user", { allowedMcpServers: [{ serverName: "tools" }, { serverName: "plugin:guard:state" }] }),
       ],
     });
-    expect(names).toEqual(["plugin:guard:tools", "plugin:guard:state"]);
+    expect(names).toEqual(["plugin:guard:state"]);
   });
 
   it("are held to your allow list by what they run", () => {
