@@ -67,14 +67,20 @@ function matches(
   return lines.some((line) => line.length === rule.line.length && line.every((w, i) => w === rule.line[i]));
 }
 
-/** The value as it would be used, and for a deny also as written. */
+/**
+ * The URL as it would be used; for a deny also as written and as the URL parser reads it
+ * (`HTTP://Host:443/` is `http://host:443/`, `https://h:443/x` is `https://h/x`): another
+ * spelling of a denied address is denied too.
+ */
 function forms(
   text: string,
   vars: Readonly<Record<string, string | undefined>>,
   use: "deny" | "allow",
 ): string[] {
   const expanded = expandAll([text], vars)?.[0];
-  return [...(expanded !== undefined ? [expanded] : []), ...(use === "deny" ? [text] : [])];
+  if (use === "allow") return expanded !== undefined ? [expanded] : [];
+  const parsed = expanded !== undefined && URL.canParse(expanded) ? [new URL(expanded).href] : [];
+  return [...(expanded !== undefined ? [expanded] : []), text, ...parsed];
 }
 
 /** Undefined when a variable is unset without a default: the server would not start anyway. */

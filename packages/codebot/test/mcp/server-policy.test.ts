@@ -95,6 +95,21 @@ describe("deniedMcpServers", () => {
     expect(names).toEqual(["named", "stdio"]);
   });
 
+  it("serverUrl denies another spelling of the same address (scheme and host case, default port)", () => {
+    const { names } = load({
+      layers: [
+        layer("user", {
+          mcpServers: {
+            upper: { type: "http", url: "HTTPS://MCP.Example.com/x" },
+            port: { type: "sse", url: "https://mcp.example.com:443/x" },
+          },
+        }),
+        layer("managed", { deniedMcpServers: [{ serverUrl: "https://mcp.example.com/*" }] }),
+      ],
+    });
+    expect(names).toEqual([]);
+  });
+
   it("an entry with none or several of serverName, serverCommand, serverUrl is a warning and ignored", () => {
     const { names, messages } = load({
       layers: [
