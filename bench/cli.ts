@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     bin?: string,
     env: NodeJS.ProcessEnv = baseEnv,
   ) => runWithModel(script, args, env, project, bin);
-  const pArgs = ["-p", "go", "--permission-mode", "auto"];
+  const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions"];
 
   // One warm-up round (file caches), then the measured ones.
   for (let round = 0; round <= ROUNDS; round++) {

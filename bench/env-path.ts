@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   // approved only by this build, the baseline would run without the env PATH and check nothing).
   if (BASELINE) await runCli(["hooks", "trust", "--yes", "--cwd", project], env, project, [BASELINE]);
 
-  const pArgs = ["-p", "go", "--permission-mode", "auto"];
+  const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions"];
   const runs = {
     with50: [] as Run[],
     with0: [] as Run[],

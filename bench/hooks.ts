@@ -320,7 +320,7 @@ writeFileSync(
   trivialHookFile,
   JSON.stringify({ hooks: { PreToolUse: [{ type: "command", command: "exit 0" }] } }),
 );
-const sessionArgs = ["-p", "go", "--permission-mode", "auto", "--cwd", sessionDir];
+const sessionArgs = ["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", sessionDir];
 const SESSION_CALLS = 200;
 const floors: number[] = [];
 const addedPerCall: number[] = [];

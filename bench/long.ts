@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     // BENCH_NODE_OPTIONS: more node/V8 options for the codebot process (e.g. GC flags to compare).
     NODE_OPTIONS: [`--require ${HEAP_REPORT}`, process.env.BENCH_NODE_OPTIONS].filter(Boolean).join(" "),
   };
-  const pArgs = ["-p", "go", "--permission-mode", "auto"];
+  const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions"];
 
   // The long run: request i arrives when call i-1 has finished.
   const stamps: number[] = [];

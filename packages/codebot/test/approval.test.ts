@@ -132,7 +132,7 @@ describe("tool approval", () => {
   });
 
   it("a deny rule refuses its calls in every mode, read-only tools included, and the refusal is recorded", async () => {
-    for (const mode of ["auto", "ask", "acceptEdits", "plan", "dontAsk"] as const) {
+    for (const mode of ["bypassPermissions", "auto", "ask", "acceptEdits", "plan", "dontAsk"] as const) {
       const { engine, tools } = setup({ mode, rules: ["Bash"], deny: ["Bash(rm:*)", "Read(./secrets/**)"] });
       expect(
         await engine.tools.decide(call(tools.bash, { command: "cd x && rm -rf y" }), tools.bash, ctx),
@@ -156,7 +156,7 @@ describe("tool approval", () => {
   it("an ask rule asks even where an allow rule or the mode would let the call run; nobody to ask refuses", async () => {
     const asked: string[] = [];
     const { engine, tools } = setup({
-      mode: "auto",
+      mode: "bypassPermissions",
       rules: ["Bash"],
       ask: ["Bash(git push:*)"],
       askTool: async (r) => {
@@ -178,7 +178,11 @@ describe("tool approval", () => {
   });
 
   it("an ask rule holds past options between its words: git -C . push under ask Bash(git push:*) and allow Bash is refused with nobody to ask", async () => {
-    const { engine, tools } = setup({ mode: "auto", rules: ["Bash"], ask: ["Bash(git push:*)"] });
+    const { engine, tools } = setup({
+      mode: "bypassPermissions",
+      rules: ["Bash"],
+      ask: ["Bash(git push:*)"],
+    });
     const push = call(tools.bash, { command: "git -C . push origin" });
     expect(await engine.tools.decide(push, tools.bash, ctx)).toEqual({
       allowed: false,
@@ -276,7 +280,7 @@ describe("tool approval", () => {
     expect((await nobody.engine.tools.decide(lookup, readsByItsWord, ctx)).allowed).toBe(false);
     const ruled = setup({ rules: ["mcp__srv__lookup"] });
     expect((await ruled.engine.tools.decide(lookup, readsByItsWord, ctx)).allowed).toBe(true);
-    const bypass = setup({ mode: "auto" });
+    const bypass = setup({ mode: "bypassPermissions" });
     expect((await bypass.engine.tools.decide(lookup, readsByItsWord, ctx)).allowed).toBe(true);
   });
 
@@ -392,7 +396,7 @@ describe("tool approval", () => {
   });
 
   it("auto mode allows everything and plan mode denies mutating tools only", async () => {
-    const auto = setup({ mode: "auto" });
+    const auto = setup({ mode: "bypassPermissions" });
     expect(
       await auto.engine.tools.decide(call(auto.tools.bash, { command: "x" }), auto.tools.bash, ctx),
     ).toEqual({ allowed: true });

@@ -1,7 +1,7 @@
 /**
  * Claude Code settings keys a migrating user has that codebot reads differently or not at all
- * (claude-auto-mode.ts, claude-keys-not-used.ts): Claude Code's auto mode is not codebot's, and a
- * deny-type key codebot does not act on is said, once per file, never dropped in silence.
+ * (claude-keys-not-used.ts): Claude Code's auto mode is codebot's (a codebot file's old `auto` is
+ * told), and a deny-type key codebot does not act on is said, once per file, never dropped in silence.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,51 +22,58 @@ function machine() {
     readProjectSettings({ cwd: project, codebotHome: home, claudeHome, managedRoot: path.join(home, "etc") });
   const claudeUser = (value: unknown) =>
     writeFile(path.join(claudeHome, "settings.json"), JSON.stringify(value));
-  const codebotUser = (value: unknown) => writeFile(path.join(home, "settings.json"), JSON.stringify(value));
-  return { read, claudeUser, codebotUser, claudeFile: path.join(claudeHome, "settings.json") };
+  return { home, read, claudeUser, claudeFile: path.join(claudeHome, "settings.json") };
 }
 
 describe("Claude Code's auto mode", () => {
-  it('a Claude Code file\'s "defaultMode": "auto" is acceptEdits, with a warning saying why', () => {
+  it('a Claude Code file\'s "defaultMode": "auto" is codebot\'s auto (the classifier mode), with no warning', () => {
     const m = machine();
     m.claudeUser({ permissions: { defaultMode: "auto" } });
     const { settings, problems } = m.read();
-    expect(settings.permissions.mode).toBe("acceptEdits");
+    expect(settings.permissions.mode).toBe("auto");
+    expect(problems.filter((p) => p.file === m.claudeFile)).toEqual([]);
+  });
+
+  it("a Claude Code file's \"bypassPermissions\" is codebot's bypassPermissions", () => {
+    const m = machine();
+    m.claudeUser({ permissions: { defaultMode: "bypassPermissions" } });
+    expect(m.read().settings.permissions.mode).toBe("bypassPermissions");
+  });
+
+  it("codebot's own file's \"auto\" is the classifier mode now, with a warning naming bypassPermissions", () => {
+    const m = machine();
+    const file = writeFile(
+      path.join(m.home, "settings.json"),
+      JSON.stringify({ permissions: { mode: "auto" } }),
+    );
+    const { settings, problems } = m.read();
+    expect(settings.permissions.mode).toBe("auto");
     expect(problems).toContainEqual(
       expect.objectContaining({
         severity: "warning",
-        file: m.claudeFile,
-        message: expect.stringContaining('Claude Code\'s "auto" mode has a classifier approve the calls'),
+        file,
+        message: expect.stringContaining('"bypassPermissions" is the mode that runs everything'),
       }),
     );
   });
 
-  it("a Claude Code file's \"bypassPermissions\" is still codebot's auto", () => {
-    const m = machine();
-    m.claudeUser({ permissions: { defaultMode: "bypassPermissions" } });
-    expect(m.read().settings.permissions.mode).toBe("auto");
-  });
-
-  it("codebot's own file's \"auto\" is codebot's auto", () => {
-    const m = machine();
-    m.codebotUser({ permissions: { defaultMode: "auto" } });
-    expect(m.read().settings.permissions.mode).toBe("auto");
-  });
-
-  it("-p with ~/.claude/settings.json in auto mode does not run a bash call claude's classifier would judge", async () => {
+  it("-p with ~/.claude/settings.json in auto mode has the classifier judge a bash call, and runs it not when it blocks", async () => {
     const box = sandbox();
     box.json(path.join(box.home, ".claude/settings.json"), { permissions: { defaultMode: "auto" } });
     const server = await modelServer([
       reply.toolCalls(
         toolCall("bash", { command: "node -e \"require('fs').writeFileSync('made-by-bash', 'x')\"" }, "c1"),
       ),
+      reply.text("<block>yes</block><reason>writes a file through node</reason>"),
       reply.text("done"),
     ]);
     const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(box.project, "made-by-bash"))).toBe(false);
-    expect(requestText(server.requests[1])).toContain("permission denied");
-    expect(r.stderr).toContain('codebot has none, so it reads "acceptEdits"');
+    expect(JSON.stringify(server.requests[1]?.body.system)).toContain("security monitor");
+    expect(requestText(server.requests[2])).toContain(
+      "permission denied by the auto mode classifier: writes a file through node",
+    );
   });
 });
 
@@ -138,7 +145,7 @@ describe("the MCP server lists in the warning", () => {
 });
 
 describe("a Claude Code folder set by CLAUDE_CONFIG_DIR", () => {
-  it("is read as Claude Code's whatever its name: its auto mode is acceptEdits, its own keys are not unknown", async () => {
+  it("is read as Claude Code's whatever its name: its \"auto\" is told as no codebot file's, its own keys are not unknown", async () => {
     const box = sandbox();
     const config = path.join(box.home, "claude-config");
     box.json(path.join(config, "settings.json"), { permissions: { defaultMode: "auto" }, theme: "dark" });
@@ -146,6 +153,7 @@ describe("a Claude Code folder set by CLAUDE_CONFIG_DIR", () => {
       reply.toolCalls(
         toolCall("bash", { command: "node -e \"require('fs').writeFileSync('made-by-bash', 'x')\"" }, "c1"),
       ),
+      reply.text("<block>yes</block><reason>writes a file through node</reason>"),
       reply.text("done"),
     ]);
     const r = await runCli(["-p", "go", "--cwd", box.project], {
@@ -153,7 +161,7 @@ describe("a Claude Code folder set by CLAUDE_CONFIG_DIR", () => {
     });
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(box.project, "made-by-bash"))).toBe(false);
-    expect(r.stderr).toContain('codebot has none, so it reads "acceptEdits"');
+    expect(r.stderr).not.toContain("no longer runs everything");
     expect(r.stderr).not.toContain('unknown key "theme"');
   });
 });

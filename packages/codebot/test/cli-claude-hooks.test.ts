@@ -92,7 +92,7 @@ describe("codebot with Claude Code hooks", () => {
         "-p",
         "install it",
         "--permission-mode",
-        "auto",
+        "bypassPermissions",
         "--plugin-dir",
         plugin("bash-safety"),
         "--cwd",

@@ -329,7 +329,7 @@ describe("the Claude Code corpus through the runtime", () => {
     const s = await corpusSession({
       trusted: false,
       script: [reply.toolCalls(toolCall("bash", { command: "ls" }, "b1")), done()],
-      runtime: { permissionMode: "auto" },
+      runtime: { permissionMode: "bypassPermissions" },
     });
     const result = await s.runtime.prompt("hello");
     // The UserPromptSubmit and Stop hooks do not run, and never block or cost a model call.

@@ -53,7 +53,7 @@ describe("native entries and Claude Code groups in one file", () => {
           ],
         },
       },
-      runtime: { permissionMode: "auto" },
+      runtime: { permissionMode: "bypassPermissions" },
       script: [
         reply.toolCalls(toolCall("write", { file_path: "src/x.ts", content: "x" }, "c1")),
         reply.text("ok"),

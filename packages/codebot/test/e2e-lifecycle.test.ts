@@ -28,7 +28,7 @@ describe("session lifecycle events", () => {
     const s = await startSession({
       user: { hooks: { Notification: [log], Stop: [log] } },
       script: [reply.toolCall("write", { file_path: "a.txt", content: "a" }), reply.text("done")],
-      runtime: { permissionMode: "auto" },
+      runtime: { permissionMode: "bypassPermissions" },
     });
     expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
     await s.runtime.close();

@@ -24,7 +24,7 @@ async function run(
   calls: [string, Record<string, unknown>][],
   setup: (project: string) => void,
   permissions: Record<string, unknown>,
-  mode: "acceptEdits" | "auto" = "acceptEdits",
+  mode: "acceptEdits" | "bypassPermissions" = "acceptEdits",
   project = scratchDir("codebot-spellings-"),
 ) {
   setup(project);
@@ -145,7 +145,7 @@ describe("an Edit deny rule and what a bash line writes", () => {
     "echo key >> ~/dotfiles/ssh/authorized_keys",
     "echo key >> $HOME/.ssh/authorized_keys",
   ])("refuses %s in bypass mode", async (command) => {
-    const [result] = await run([["bash", { command }]], () => {}, deny, "auto");
+    const [result] = await run([["bash", { command }]], () => {}, deny, "bypassPermissions");
     expect(result?.text).toMatch(
       /^permission denied: bash is refused by the deny rule "Edit\(~\/\.ssh\/\*\*\)": the command writes /,
     );
@@ -153,7 +153,12 @@ describe("an Edit deny rule and what a bash line writes", () => {
   });
 
   it("still runs a line that only reads there", async () => {
-    const [result] = await run([["bash", { command: "cat ~/.ssh/config" }]], () => {}, deny, "auto");
+    const [result] = await run(
+      [["bash", { command: "cat ~/.ssh/config" }]],
+      () => {},
+      deny,
+      "bypassPermissions",
+    );
     expect(result).toEqual({ text: "Host x", isError: false });
   });
 

@@ -166,7 +166,7 @@ describe("PermissionRequest", () => {
   });
 
   it("a setMode to bypassPermissions is not applied in a session not launched able to bypass, as claude 2.1.328 ignores it (recorded): the mode stays", async () => {
-    const switcher = (permissionMode: "ask" | "auto", allowBypass?: boolean) =>
+    const switcher = (permissionMode: "ask" | "bypassPermissions", allowBypass?: boolean) =>
       startSession({
         user: {
           hooks: {
@@ -200,11 +200,11 @@ describe("PermissionRequest", () => {
     const allowed = await switcher("ask", true);
     await allowed.runtime.prompt("go");
     await allowed.runtime.close();
-    expect(allowed.runtime.permissionMode).toBe("auto");
-    const launched = await startSession({ script: [], runtime: { permissionMode: "auto" } });
+    expect(allowed.runtime.permissionMode).toBe("bypassPermissions");
+    const launched = await startSession({ script: [], runtime: { permissionMode: "bypassPermissions" } });
     launched.runtime.setPermissionMode("ask");
-    launched.runtime.setPermissionMode("auto");
-    expect(launched.runtime.permissionMode).toBe("auto");
+    launched.runtime.setPermissionMode("bypassPermissions");
+    expect(launched.runtime.permissionMode).toBe("bypassPermissions");
     await launched.runtime.close();
   });
 

@@ -152,7 +152,7 @@ describe("without --restricted, as claude 2.1.328: a hook's allow does not appro
   });
 
   it("bypassPermissions or a person's yes still approve them", async () => {
-    expect(await writeEach({ permissionMode: "auto" })).toEqual(ALL_WRITTEN);
+    expect(await writeEach({ permissionMode: "bypassPermissions" })).toEqual(ALL_WRITTEN);
     expect(await writeEach({ askToolApproval: async () => "once" })).toEqual(ALL_WRITTEN);
   });
 
@@ -334,7 +334,7 @@ describe("--restricted: no switch to bypassPermissions during the session", () =
       script: [],
       runtime: { permissionMode: "ask", modes: { restricted: true } },
     });
-    expect(() => s.runtime.setPermissionMode("auto")).toThrow(
+    expect(() => s.runtime.setPermissionMode("bypassPermissions")).toThrow(
       "permissions: bypassPermissions is not supported in restricted mode (--restricted)",
     );
     expect(s.runtime.permissionMode).toBe("ask");

@@ -70,7 +70,7 @@ describe("trust of project hooks through the runtime", () => {
         reply.text("third"),
       ],
       runtime: {
-        permissionMode: "auto",
+        permissionMode: "bypassPermissions",
         askHookApproval: async () => {
           answers.push(answers.length === 0 ? "always" : "deny");
           return answers[answers.length - 1] as "always" | "deny";

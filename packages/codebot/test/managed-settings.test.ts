@@ -73,7 +73,7 @@ describe("the managed settings layer", () => {
     m.codebotPolicy({ model: "anthropic/policy", permissions: { defaultMode: "plan" } });
     const cli = m.json(path.join(m.home, "mine.json"), {
       model: "openai/mine",
-      permissions: { mode: "auto" },
+      permissions: { mode: "bypassPermissions" },
     });
     const { settings } = m.read([cli]);
     expect(settings.model).toBe("anthropic/policy");
@@ -126,15 +126,16 @@ describe("the managed settings layer", () => {
     expect(project.problems.map((p) => p.message)).toContainEqual(expect.stringContaining("is disabled by"));
   });
 
-  it("disableBypassPermissionsMode refuses a session asked to run in auto mode", () => {
+  it("disableBypassPermissionsMode refuses a session asked to run in bypassPermissions", () => {
     const m = machine();
     const file = m.codebotPolicy({ permissions: { disableBypassPermissionsMode: "disable" } });
     const project = m.read();
-    expect(policyRefusal(project, "auto")).toContain(`is disabled by ${file}`);
+    expect(policyRefusal(project, "bypassPermissions")).toContain(`is disabled by ${file}`);
     expect(policyRefusal(project, "acceptEdits")).toBeUndefined();
+    expect(policyRefusal(project, "auto")).toBeUndefined();
   });
 
-  it("disableBypassPermissionsMode makes the approval engine refuse a switch to auto", () => {
+  it("disableBypassPermissionsMode makes the approval engine refuse a switch to bypassPermissions", () => {
     const m = machine();
     const engine = new ApprovalEngine({
       mode: "ask",
@@ -143,7 +144,7 @@ describe("the managed settings layer", () => {
       trustStore: new TrustStore(m.home, m.project),
       autoRefusal: bypassRefusal({ bypassDisabledBy: "/etc/codebot/managed-settings.json" }),
     });
-    expect(() => engine.setMode("auto")).toThrow(/bypassPermissions .* is disabled by/);
+    expect(() => engine.setMode("bypassPermissions")).toThrow(/bypassPermissions .* is disabled by/);
     expect(engine.mode).toBe("ask");
   });
 

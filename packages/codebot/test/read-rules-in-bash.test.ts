@@ -62,7 +62,7 @@ describe("a Read rule and the files a bash line names", () => {
     "cat /proc/self/cwd/.env",
     "dd if=.env",
   ])("deny Read(./.env) refuses %s, even in auto mode", async (command) => {
-    const decide = engineWith("auto", { deny: ["Read(./.env)"] });
+    const decide = engineWith("bypassPermissions", { deny: ["Read(./.env)"] });
     expect(await decide(command)).toEqual({
       allowed: false,
       reason: 'permission denied: bash is refused by the deny rule "Read(./.env)": the command names .env',
@@ -70,12 +70,12 @@ describe("a Read rule and the files a bash line names", () => {
   });
 
   it("a line naming no covered file runs as before", async () => {
-    const decide = engineWith("auto", { deny: ["Read(./.env)"] });
+    const decide = engineWith("bypassPermissions", { deny: ["Read(./.env)"] });
     expect(await decide("cat README.md && echo env .envrc")).toEqual({ allowed: true });
   });
 
   it("an ask Read rule makes such a line ask (refused with nobody to ask)", async () => {
-    const decide = engineWith("auto", { ask: ["Read(./.env)"] });
+    const decide = engineWith("bypassPermissions", { ask: ["Read(./.env)"] });
     const verdict = await decide("grep TOKEN .env");
     expect(verdict).toMatchObject({ allowed: false });
     expect(verdict.allowed === false && verdict.reason).toMatch(

@@ -83,7 +83,7 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
         userLayer({
           model: "openai/gpt-4o",
           permissions: {
-            mode: "auto",
+            mode: "bypassPermissions",
             allow: ["read", 7, "bash(npm test)"],
             deny: ["write"],
             allowAll: true,

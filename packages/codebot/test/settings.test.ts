@@ -320,7 +320,7 @@ describe("merged settings", () => {
     const { settings } = mergeSettings(
       [
         layer("user", { permissions: { allow: ["bash(git status*)"] } }),
-        layer("project", { permissions: { allow: ["bash"], mode: "auto" } }),
+        layer("project", { permissions: { allow: ["bash"], mode: "bypassPermissions" } }),
         layer("local", { permissions: { allow: ["write"] } }),
         layer("cli", { permissions: { allow: ["edit(src/**)"] } }),
       ],
@@ -363,7 +363,10 @@ describe("merged settings", () => {
 
   it("lets a project restrict the user's mode unasked: ask over the user's auto", () => {
     const { settings } = mergeSettings(
-      [layer("user", { permissions: { mode: "auto" } }), layer("project", { permissions: { mode: "ask" } })],
+      [
+        layer("user", { permissions: { mode: "bypassPermissions" } }),
+        layer("project", { permissions: { mode: "ask" } }),
+      ],
       untrusted,
     );
     expect(settings.permissions.mode).toBe("ask");
@@ -384,7 +387,7 @@ describe("merged settings", () => {
     expect(settings.postStopValidation.maxAttempts).toBe(3);
     expect(problems.map((p) => `${p.file}: ${p.message}`)).toEqual([
       '/user.json: model: expected "provider/model-id", got "no-slash"; ignored',
-      '/user.json: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "default", "bypassPermissions", got "yolo"; ignored',
+      '/user.json: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", got "yolo"; ignored',
       '/user.json: permissions.allow: permission rule "bash(": expected "Tool" or "Tool(specifier)"; ignored',
       "/user.json: permissions.allow: expected a rule string, got 3; ignored",
       '/user.json: permissions.allow: permission rule "task_list(x)": task_list takes no specifier; write "task_list" for the whole tool; ignored',

@@ -10,6 +10,7 @@ import type {
   PermissionHooks,
 } from "./approval-types.js";
 import { AskQueue } from "./ask-queue.js";
+import type { AutoModeClassifier } from "./auto-mode-classifier.js";
 import { checkBypassSwitch } from "./bypass-switch.js";
 import { displayFile } from "./held-own-hook.js";
 import { type HeldHook, HookApproval } from "./hook-approval.js";
@@ -31,15 +32,17 @@ export interface ApprovalEngineOptions {
   askToolApproval?: AskToolApproval;
   /** Absent: non-interactive; untrusted project hooks do not run. */
   askHookApproval?: AskHookApproval;
+  /** `auto` mode's classifier (ToolApprovalOptions). */
+  classifier?: AutoModeClassifier;
   /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
   permissionHooks?: PermissionHooks;
   /** Told how each tool call's permission check ended (see ToolApprovalOptions). */
   onDecision?: ToolApprovalOptions["onDecision"];
   /** `--permission-prompt-tool`: who answers, with nobody to ask (see ToolApprovalOptions). */
   promptTool?: ToolApprovalOptions["promptTool"];
-  /** Set when the settings disable `auto` (disableBypassPermissionsMode): why setMode refuses it. */
+  /** Set when the settings disable `bypassPermissions` (disableBypassPermissionsMode): why setMode refuses it. */
   autoRefusal?: string;
-  /** `--allow-dangerously-skip-permissions`: a switch to `auto` is allowed though the session started in another mode (bypass-switch.ts). */
+  /** `--allow-dangerously-skip-permissions`: a switch to `bypassPermissions` is allowed though the session started in another mode (bypass-switch.ts). */
   bypassAvailable?: boolean;
   /**
    * codebot's and Claude Code's own folders and the loaded plugins' (real paths), where acceptEdits
@@ -63,7 +66,7 @@ export interface ApprovalEngineOptions {
 export class ApprovalEngine {
   private currentMode: PermissionMode;
   private readonly autoRefusal: string | undefined;
-  /** Launched in `auto`, or with `--allow-dangerously-skip-permissions`: a switch back to `auto` is allowed. */
+  /** Launched in `bypassPermissions`, or with `--allow-dangerously-skip-permissions`: a switch back to `bypassPermissions` is allowed. */
   private readonly bypassAvailable: boolean;
   readonly tools: ToolApproval;
   readonly hooks: HookApproval;
@@ -73,7 +76,7 @@ export class ApprovalEngine {
   constructor(options: ApprovalEngineOptions) {
     this.currentMode = options.mode;
     this.autoRefusal = options.autoRefusal;
-    this.bypassAvailable = options.mode === "auto" || options.bypassAvailable === true;
+    this.bypassAvailable = options.mode === "bypassPermissions" || options.bypassAvailable === true;
     const queue = this.queue;
     const mode = () => this.currentMode;
     this.tools = new ToolApproval({
@@ -83,6 +86,7 @@ export class ApprovalEngine {
       queue,
       ask: options.askToolApproval,
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
+      ...(options.classifier ? { classifier: options.classifier } : {}),
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
       ...(options.restricted ? { restricted: true } : {}),
       ...(options.blockOutside ? { blockOutside: options.blockOutside } : {}),
@@ -109,7 +113,7 @@ export class ApprovalEngine {
   }
 
   setMode(mode: PermissionMode): void {
-    if (mode === "auto" && this.autoRefusal !== undefined) throw new Error(this.autoRefusal);
+    if (mode === "bypassPermissions" && this.autoRefusal !== undefined) throw new Error(this.autoRefusal);
     checkBypassSwitch(this.currentMode, mode, this.bypassAvailable);
     this.currentMode = mode;
   }

@@ -1,5 +1,5 @@
 /**
- * Whether the session may switch to bypassPermissions (`auto`) while it runs — a PermissionRequest
+ * Whether the session may switch to bypassPermissions while it runs — a PermissionRequest
  * hook's or the permission prompt tool's `updatedPermissions` `setMode`, the Agent SDK's
  * `set_permission_mode` —, as claude 2.1.328 decides it (recorded): only a session launched in it
  * (`--dangerously-skip-permissions`, `--permission-mode bypassPermissions`) or with
@@ -20,5 +20,6 @@ export class BypassNotLaunched extends Error {
 
 /** Throws when `to` is bypassPermissions and the session may not switch to it. */
 export function checkBypassSwitch(from: string, to: string, launchedAbleToBypass: boolean): void {
-  if (to === "auto" && from !== "auto" && !launchedAbleToBypass) throw new BypassNotLaunched();
+  if (to === "bypassPermissions" && from !== "bypassPermissions" && !launchedAbleToBypass)
+    throw new BypassNotLaunched();
 }

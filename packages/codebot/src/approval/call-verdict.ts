@@ -6,8 +6,11 @@ export type ToolVerdict =
   | { allowed: true; args?: Record<string, unknown> }
   | { allowed: false; reason: string };
 
-/** A verdict and what gave it, in claude's words (permission-decision.ts). */
-export type Judged = ToolVerdict & { decision: PermissionDecision };
+/**
+ * A verdict and what gave it, in claude's words (permission-decision.ts); `deniedBecause`: the
+ * reason PermissionDenied hooks get when it is not the model's (the classifier's own words).
+ */
+export type Judged = ToolVerdict & { decision: PermissionDecision; deniedBecause?: string };
 
 /** A yes of the person or program asked, for this call. */
 export const BY_YOU = acceptedBy("user_temporary");

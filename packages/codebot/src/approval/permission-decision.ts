@@ -9,9 +9,19 @@ export interface PermissionDecision {
   /** `cancelled`: the run was interrupted while the question was open. */
   decision: "accept" | "reject" | "cancelled";
   source: "config" | "hook" | "user_temporary" | "user_permanent" | "user_reject" | "user_abort";
-  reason_type?: "rule" | "mode" | "subcommandResults" | "hook";
-  /** A refused call: `permission-rule` (a rule, hook or the program said no), `user-rejected` (a person, or nobody to ask), `interrupted`. */
-  notRun?: "permission-rule" | "user-rejected" | "interrupted";
+  reason_type?: "rule" | "mode" | "subcommandResults" | "hook" | "classifier";
+  /**
+   * A refused call: `permission-rule` (a rule, hook or the program said no), `user-rejected` (a
+   * person, or nobody to ask), `interrupted`; auto mode's classifier refused it (`automode-blocked`),
+   * could not be reached (`automode-unavailable`) or gave no verdict (`automode-parsing-error`).
+   */
+  notRun?:
+    | "permission-rule"
+    | "user-rejected"
+    | "interrupted"
+    | "automode-blocked"
+    | "automode-unavailable"
+    | "automode-parsing-error";
 }
 
 /** Allowed by the configuration (`rule`, `mode`, a command that only reads) or a hook. */

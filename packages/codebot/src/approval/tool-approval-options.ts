@@ -4,6 +4,7 @@ import type { OutsideBlock } from "../settings/managed-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { AskToolApproval, PermissionHookAnswer, PermissionHooks } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
+import type { AutoModeClassifier } from "./auto-mode-classifier.js";
 import type { PermissionDecision } from "./permission-decision.js";
 import type { PermissionRuleSet } from "./permission-rules.js";
 import type { PromptToolQuestion } from "./prompt-tool-verdict.js";
@@ -21,6 +22,8 @@ export interface ToolApprovalOptions {
   paths: PathPolicy;
   queue: AskQueue;
   ask?: AskToolApproval;
+  /** `auto` mode's judge of the calls that would be asked about (none: they have no verdict, never run unasked). */
+  classifier?: AutoModeClassifier;
   /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */
   hooks?: PermissionHooks;
   /**

@@ -1,7 +1,9 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
 import type { PermissionUpdate } from "@codebot/hooks";
+import type { PermissionMode } from "../settings/runtime-settings.js";
 import { alwaysRuleOf, sessionRuleSuggestion, subjectText } from "./always-rule.js";
 import type { ApprovalAnswer } from "./approval-types.js";
+import type { ClassifierVerdict } from "./auto-mode-answer.js";
 import { BY_MODE, CallChecks, FILE_EDITS } from "./call-checks.js";
 import {
   allowedWith,
@@ -28,6 +30,9 @@ import { definesFunction, type ShellTool, unmatchedReadOnly } from "./read-only-
 import { RuleLayers } from "./rule-layers.js";
 import type { PermissionDenial, ToolApprovalOptions } from "./tool-approval-options.js";
 
+/** Auto mode's classifier allowed the call (claude's `reason_type` for it, recorded). */
+const BY_CLASSIFIER = acceptedBy("config", "classifier");
+
 /** A deny rule's refusal (claude's `permission_decision`, permission-decision.ts). */
 const BY_DENY_RULE = rejectedBy("config", "permission-rule", "rule");
 
@@ -37,10 +42,11 @@ type JudgeContext = Pick<ToolContext, "agentName" | "signal"> &
 /**
  * Decides whether a tool call may run, in Claude Code's order: a deny rule refuses it in every
  * mode; plan mode refuses mutating tools; an ask rule asks (refused when nobody can answer);
- * read-only tools run; then `auto` runs everything, `acceptEdits` runs file edits, allow rules
- * let matching calls through, `dontAsk` refuses the rest, and `ask` asks the user (refuses when
- * nobody can be asked). Before that last question (or refusal), PermissionRequest hooks may allow
- * or deny the call; every refusal is told to the PermissionDenied hooks.
+ * read-only tools run; then `bypassPermissions` runs everything, `acceptEdits` runs file edits (`auto`
+ * those in the project), allow rules let matching calls through, `auto`'s classifier judges the
+ * rest, `dontAsk` refuses the rest, and `ask` asks the user (refuses when nobody can be asked).
+ * Before that last question (or refusal), PermissionRequest hooks may allow or deny the call;
+ * every refusal is told to the PermissionDenied hooks.
  */
 export class ToolApproval {
   /** The rules calls are judged by: the settings', the flag settings', the session's, those granted for now. */
@@ -113,7 +119,7 @@ export class ToolApproval {
     const judged = await this.judge(call, tool, ctx);
     if (!judged.allowed) {
       this.recordRefusal(call);
-      this.options.hooks?.denied(call, ctx, judged.reason);
+      this.options.hooks?.denied(call, ctx, judged.deniedBecause ?? judged.reason);
     }
     return judged;
   }
@@ -178,13 +184,14 @@ export class ToolApproval {
       // skip the question (claude 2.1.328 asks about one, recorded).
       const onlyReads = tool.mutating !== true && !call.name.startsWith("mcp__");
       // A hook's allow counts first, as claude's PreToolUse allow is its decision (recorded).
-      if (preApproved && hookMayApprove && !onlyReads && mode !== "auto")
+      if (preApproved && hookMayApprove && !onlyReads && mode !== "bypassPermissions")
         return { allowed: true, decision: confirmedByUser ? BY_YOU : acceptedBy("hook", "hook") };
-      if (onlyReads || mode === "auto") return { allowed: true, decision: BY_MODE };
-      if (mode === "acceptEdits" && FILE_EDITS.has(call.name) && !configWrite)
+      if (onlyReads || mode === "bypassPermissions") return { allowed: true, decision: BY_MODE };
+      if (this.editsUnasked(mode, subject.path) && FILE_EDITS.has(call.name) && !configWrite)
         return { allowed: true, decision: BY_MODE };
-      // A line that only reads is allowed by that, not by a rule, as claude reports it.
-      const shellLine = this.checks.shellLineDecision(subject, tool, mode);
+      // A line that only reads is allowed by that, not by a rule, as claude reports it. Auto mode
+      // runs unasked what acceptEdits does (claude 2.1.328's ran `touch x` with no classifier, recorded).
+      const shellLine = this.checks.shellLineDecision(subject, tool, mode === "auto" ? "acceptEdits" : mode);
       if (shellLine !== undefined) return { allowed: true, decision: shellLine };
       const grantedRules = this.layers.grantedRules;
       const place = this.checks.shellPlace(tool);
@@ -206,6 +213,13 @@ export class ToolApproval {
         return { allowed: true, decision: acceptedBy("config", "rule") };
     } else if (confirmedByUser) {
       return { allowed: true, decision: BY_YOU };
+    }
+    // Auto mode: the classifier judges what would be asked about, before any PermissionRequest hook
+    // (claude 2.1.328 fires none in -p, recorded); an ask rule, a configuration file's write and a
+    // call only a person may approve are asked about as in any mode.
+    if (mode === "auto" && askRule === undefined && personOnly === undefined && !configWrite) {
+      const classified = await this.classified(call, ctx);
+      if (classified !== undefined) return classified;
     }
     // Nothing settled it: codebot would ask, or refuse for lack of a rule. PermissionRequest hooks may answer first.
     const text = subjectText(call, subject, this.options.paths);
@@ -282,6 +296,48 @@ export class ToolApproval {
       reason: `permission denied: the user refused this ${call.name} call`,
       decision: rejectedBy("user_reject", "user-rejected"),
     };
+  }
+
+  /**
+   * Auto mode's classifier's verdict on a call that would be asked about: allowed, refused with its
+   * reason, or — with no verdict — refused when nobody can be asked, else undefined (the question
+   * is put as in `ask` mode, and the user told why). No verdict never runs the call.
+   */
+  private async classified(call: ToolCall, ctx: JudgeContext): Promise<Judged | undefined> {
+    const { classifier } = this.options;
+    const verdict: ClassifierVerdict = classifier
+      ? await classifier.judge(call, ctx.signal)
+      : { verdict: "unavailable", why: "this session has no classifier" };
+    if (ctx.signal.aborted)
+      return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`, decision: BY_ABORT };
+    if (verdict.verdict === "allow") return { allowed: true, decision: BY_CLASSIFIER };
+    if (verdict.verdict === "block")
+      return {
+        allowed: false,
+        reason: `permission denied by the auto mode classifier: ${verdict.reason}. Do not try to get around this refusal; if the action is needed, finish what you can and tell the user why you need it.`,
+        decision: rejectedBy("config", "automode-blocked", "classifier"),
+        deniedBecause: verdict.reason,
+      };
+    const why = `the auto mode classifier gave no verdict on this ${call.name} call (${verdict.why})`;
+    if (this.options.ask === undefined && this.options.promptTool === undefined)
+      return {
+        allowed: false,
+        reason: `permission denied: ${why}; it was not run. Reading files and searching need no verdict.`,
+        decision: rejectedBy(
+          "config",
+          verdict.verdict === "unavailable" ? "automode-unavailable" : "automode-parsing-error",
+          "classifier",
+        ),
+        deniedBecause: why,
+      };
+    this.options.notify?.(`codebot: ${why}; asking you instead`);
+    return undefined;
+  }
+
+  /** Whether the mode runs the write and edit tools unasked at `path`: acceptEdits anywhere, auto in the project. */
+  private editsUnasked(mode: PermissionMode, path: string | undefined): boolean {
+    if (mode === "acceptEdits") return true;
+    return mode === "auto" && path !== undefined && this.options.paths.contains(path);
   }
 
   /**

@@ -85,7 +85,7 @@ export interface RootOptions {
  */
 export function sessionFlagsOf(opts: RootOptions, command: Command): SessionFlags {
   const permissionMode =
-    opts.dangerouslySkipPermissions === true ? "auto" : permissionModeFlag(opts.permissionMode);
+    opts.dangerouslySkipPermissions === true ? "bypassPermissions" : permissionModeFlag(opts.permissionMode);
   const effort =
     opts.effort === undefined
       ? undefined

@@ -36,7 +36,7 @@ export async function runDemo(): Promise<number> {
       cwd: demo.project,
       codebotHome: demo.home,
       model: scriptedModel(DEMO_SCRIPT, "scripted-demo"),
-      permissionMode: "auto",
+      permissionMode: "bypassPermissions",
       trustProjectHooks: true,
       toolObservers: [ranCalls.middleware],
       notify: (message) => view.line(s.yellow(message)),

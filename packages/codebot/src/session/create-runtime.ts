@@ -1,5 +1,5 @@
 import path from "node:path";
-import { contextWindowOf } from "@codebot/agentcore";
+import { contextWindowOf, withoutThinking } from "@codebot/agentcore";
 import { formatProblem } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
@@ -110,6 +110,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       mcpReady: async () => mcp?.servers?.ready(),
       runner: () => runner,
       stopRun: (stop) => session?.stopRun(stop),
+      // Asked not to think, as a prompt hook's model is (without-thinking.ts): the verdict is short.
+      classifierModel: () => withoutThinking(models.model),
+      conversation: () => agent.messages,
     },
   );
   const { paths, approval, readRules } = permissions;

@@ -6,7 +6,7 @@ import { type ProjectSettings, projectProblems } from "./project-settings.js";
 /**
  * Why a session must not start under the machine's policy, if it must not: an error in a managed
  * settings file (a policy half read could leave a guard or a deny rule out, so codebot fails
- * closed), or `auto` asked for (`--dangerously-skip-permissions`) while the settings disable it
+ * closed), or `bypassPermissions` asked for (`--dangerously-skip-permissions`) while the settings disable it
  * or `--restricted` is on.
  */
 export function policyRefusal(
@@ -19,7 +19,7 @@ export function policyRefusal(
   const { policy } = project.settings;
   // `--restricted` refuses a settings file's `defaultMode` too, as claude 2.1.328 does (exit 1).
   const effective = policy.restricted === true ? (mode ?? project.settings.permissions.mode) : mode;
-  return effective === "auto" ? bypassRefusal(policy) : undefined;
+  return effective === "bypassPermissions" ? bypassRefusal(policy) : undefined;
 }
 
 /** The first error in a managed settings file or drop-in folder, if any. */

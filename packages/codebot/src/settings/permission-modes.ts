@@ -1,15 +1,23 @@
 /**
  * codebot's permission modes and Claude Code's names for them, as plain data (the CLI parses
- * `--permission-mode` without loading the settings schema).
+ * `--permission-mode` without loading the settings schema). `auto` is Claude Code's auto mode (a
+ * classifier model judges what would be asked about: auto-mode-classifier.ts); `bypassPermissions`
+ * runs everything unasked.
  */
-export const PERMISSION_MODE_NAMES = ["ask", "auto", "plan", "acceptEdits", "dontAsk"] as const;
+export const PERMISSION_MODE_NAMES = [
+  "ask",
+  "auto",
+  "plan",
+  "acceptEdits",
+  "dontAsk",
+  "bypassPermissions",
+] as const;
 
 export type PermissionModeName = (typeof PERMISSION_MODE_NAMES)[number];
 
 /** Claude Code's names for codebot's modes; its other names are codebot's own. */
 export const CLAUDE_MODE_ALIASES: Readonly<Record<string, PermissionModeName>> = {
   default: "ask",
-  bypassPermissions: "auto",
 };
 
 /** Every name a mode may be given by: codebot's and Claude Code's. */
@@ -22,5 +30,5 @@ export function modeNamed(name: string): PermissionModeName {
 
 /** A mode as Claude Code names it (hook payloads, stream-json's init line). */
 export function claudePermissionMode(mode: PermissionModeName): string {
-  return mode === "ask" ? "default" : mode === "auto" ? "bypassPermissions" : mode;
+  return mode === "ask" ? "default" : mode;
 }

@@ -11,7 +11,7 @@ import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import { cheaperThan, type ModelPrice, priceOf } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
-import { CLAUDE_AUTO_MODE_NOTICE, claudeAutoModeAsAcceptEdits } from "./claude-auto-mode.js";
+import { AUTO_MODE_CHANGED_NOTICE, saysAutoMode } from "./auto-mode-notice.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { claudeKeysNotUsed, claudeKeysNotUsedMessage } from "./claude-keys-not-used.js";
 import { commandGrantRunning, runsProjectPrograms } from "./command-grant.js";
@@ -31,7 +31,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = permissionModeSchema.
 /** A permission grant from a project or local layer that was not honoured because it is not trusted. */
 export interface UntrustedGrant {
   /**
-   * What the trust store records, name and value: `allow:<rule>`, `mode:auto`, `model:<spec>`, `agent:<name>`,
+   * What the trust store records, name and value: `allow:<rule>`, `mode:acceptEdits`, `model:<spec>`, `agent:<name>`,
    * `env:<NAME>=<value>` (with the content of the project files it runs), `statusLine:<command>` (the same), `disableAllHooks`, `disablePlugin:<id>`. A changed value is another grant,
    * asked about again.
    */
@@ -112,7 +112,7 @@ export interface RuntimeSettings {
   envFiles: ApprovedRun[];
   /** How long the first prompt waits for MCP servers, in ms; the last layer that sets it wins. */
   mcpStartupTimeout?: number;
-  /** What the settings forbid for the whole session (`auto`; rules other than the managed ones). */
+  /** What the settings forbid for the whole session (`bypassPermissions`; rules other than the managed ones). */
   policy: ManagedPolicy;
   /** The command whose output is the interactive status line (a project's once approved). */
   statusLine?: StatusLineSetting;
@@ -145,10 +145,17 @@ const DEFAULT_COMPACTION_THRESHOLD = 0.85;
 /**
  * The modes from the one that lets the least run unasked to the one that lets the most: `plan`
  * runs nothing that changes anything, `dontAsk` only what rules allow, `ask` asks for the rest,
- * `acceptEdits` also edits, `auto` runs everything. A project may move the mode towards the front
+ * `acceptEdits` also edits, `auto` also runs what its classifier allows, `bypassPermissions` runs everything. A project may move the mode towards the front
  * (restrict) freely; towards the back (loosen) only once trusted.
  */
-const MODES_BY_LATITUDE: readonly PermissionMode[] = ["plan", "dontAsk", "ask", "acceptEdits", "auto"];
+const MODES_BY_LATITUDE: readonly PermissionMode[] = [
+  "plan",
+  "dontAsk",
+  "ask",
+  "acceptEdits",
+  "auto",
+  "bypassPermissions",
+];
 
 /** Whether `mode` lets more run unasked than `current` (no mode yet: the default, `ask`). */
 function loosens(mode: PermissionMode, current: PermissionMode = "ask"): boolean {
@@ -242,9 +249,7 @@ export function mergeSettings(
       problems.push({ severity: "warning", scope: "settings", file: layer.path, field, message });
     let input = layer.settings;
     if (claudeFile) {
-      const autoMode = claudeAutoModeAsAcceptEdits(withAnthropicModel(input));
-      input = autoMode.settings;
-      if (autoMode.changed) note("permissions.defaultMode", CLAUDE_AUTO_MODE_NOTICE);
+      input = withAnthropicModel(input);
       const notUsed = claudeKeysNotUsed(layer.settings);
       if (notUsed.length > 0) note(notUsed[0] ?? "", claudeKeysNotUsedMessage(notUsed));
     }
@@ -260,6 +265,7 @@ export function mergeSettings(
       }
     }
     if (value === undefined) continue;
+    if (!claudeFile && saysAutoMode(value.permissions)) note("permissions", AUTO_MODE_CHANGED_NOTICE);
 
     if (!managed && value.allowManagedPermissionRulesOnly !== undefined)
       report(
@@ -306,8 +312,8 @@ export function mergeSettings(
     // A project's agent replaces the main agent's instructions, tools and model.
     if (value.agent !== undefined && granted(`agent:${value.agent}`)) settings.agent = value.agent;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
-    if (mode === "auto" && policy.bypassDisabledBy !== undefined)
-      report("permissions", `mode auto: ${bypassRefusal(policy)}`);
+    if (mode === "bypassPermissions" && policy.bypassDisabledBy !== undefined)
+      report("permissions", `mode bypassPermissions: ${bypassRefusal(policy)}`);
     else if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
     const rules = managed ? managedRules : settings.permissions;

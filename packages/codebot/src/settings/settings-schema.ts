@@ -42,7 +42,7 @@ export const modeSettingSchema = z
   )
   .transform(modeNamed)
   .describe(
-    "ask (= default): ask before a tool call that needs approval; acceptEdits: file edits run unasked; dontAsk: refuse what is not allowed instead of asking; auto (= bypassPermissions): run everything unasked; plan: read-only. From project or local settings, a mode that loosens the one set before it (acceptEdits or auto over ask, ask over plan) counts only once trusted; a mode that restricts always counts",
+    "ask (= default): ask before a tool call that needs approval; acceptEdits: file edits run unasked; auto: file edits in the project run unasked and a classifier model allows or refuses what would be asked about; dontAsk: refuse what is not allowed instead of asking; bypassPermissions: run everything unasked; plan: read-only. From project or local settings, a mode that loosens the one set before it (acceptEdits, auto or bypassPermissions over ask, ask over plan) counts only once trusted; a mode that restricts always counts",
   );
 
 /** A `permissions.allow` rule, parsed: the schema's output is the PermissionRule. */

@@ -21,7 +21,7 @@ it("a command padded with a million spaces is refused by the deny rule it hides,
   const rule = parsePermissionRule("Bash(rm:*)");
   if (!rule.ok) throw new Error(rule.error);
   const engine = new ApprovalEngine({
-    mode: "auto",
+    mode: "bypassPermissions",
     rules: { allow: [], ask: [], deny: [rule.rule] },
     paths,
     trustStore: new TrustStore(tempDir("codebot-padded-home-"), project),

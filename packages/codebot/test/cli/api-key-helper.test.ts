@@ -73,7 +73,7 @@ describe("apiKeyHelper", () => {
       reply.text("done"),
     ]);
     const r = await runCli(
-      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "auto"],
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "bypassPermissions"],
       {
         cwd: box.project,
         env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }),
@@ -91,7 +91,7 @@ describe("apiKeyHelper", () => {
     helper(box, countingKey(box));
     const server = await modelServer([reply.toolCall("bash", { command: "true" }), reply.text("done")]);
     const r = await runCli(
-      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "auto"],
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "bypassPermissions"],
       {
         cwd: box.project,
         // 0: every request finds the key too old (the start's run gave k1).
@@ -204,7 +204,7 @@ describe("apiKeyHelper", () => {
       reply.httpError(401, { message: "invalid x-api-key" }),
     ]);
     const r = await runCli(
-      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "auto"],
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "bypassPermissions"],
       { cwd: box.project, env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }) },
     );
     expect(r.code).not.toBe(0);

@@ -481,7 +481,7 @@ describe("background sub-agents in -p", () => {
         "go-main": [bgCallReply(), reply.text("launched"), reply.text("noted")],
       }),
     );
-    const r = await runCli(["--permission-mode", "auto"], {
+    const r = await runCli(["--permission-mode", "bypassPermissions"], {
       cwd: box.project,
       env: modelEnv(server, box.home),
       input: "go-main\n",

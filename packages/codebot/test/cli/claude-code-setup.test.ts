@@ -363,7 +363,7 @@ describe("the command line a Claude Code user types", () => {
         },
       );
       expect(r.code, `${mode}: ${r.stderr}`).toBe(0);
-      const expected = mode === "auto" ? "bypassPermissions" : mode;
+      const expected = mode;
       expect(jsonLines(r.stdout)[0]?.permissionMode, mode).toBe(expected);
     }
   });

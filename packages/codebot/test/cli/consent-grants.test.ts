@@ -29,7 +29,7 @@ describe("project env grants are approved by value", () => {
     // The user's own hook gets the settings env, as the bash tool does.
     box.json(`${box.home}/settings.json`, { hooks: { UserPromptSubmit: [command("ls >/dev/null")] } });
     const server = await modelServer([reply.toolCall("bash", { command: "ls" }), reply.text("listed")]);
-    const run = await runCli(["-p", "list", "--permission-mode", "auto", "--cwd", box.project], {
+    const run = await runCli(["-p", "list", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
     expect(run.code).toBe(0);
@@ -65,7 +65,7 @@ describe("project env grants are approved by value", () => {
 
     box.write("setup.sh", `touch '${marker}'\n`);
     const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
-    const run = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+    const run = await runCli(["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
       env: modelEnv(server, box.home),
     });
     expect(run.code).toBe(0);
@@ -192,7 +192,7 @@ describe("the interactive session asks about the project's grants, with their va
       TmuxSession.start({
         dir: box.project,
         env: modelEnv(server, box.home),
-        args: ["--permission-mode", "auto"],
+        args: ["--permission-mode", "bypassPermissions"],
       });
 
     const first = start();

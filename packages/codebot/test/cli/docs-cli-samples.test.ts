@@ -138,7 +138,13 @@ describe("the output samples of docs/cli.md are what codebot prints", () => {
       "fix the test",
       [reply.toolCall("bash", { command: "echo ok" }, "c1"), reply.text("All tests pass.")],
       {
-        flags: ["--output-format", "stream-json", "--permission-mode", "auto", "--include-hook-events"],
+        flags: [
+          "--output-format",
+          "stream-json",
+          "--permission-mode",
+          "bypassPermissions",
+          "--include-hook-events",
+        ],
         settings: {
           hooks: {
             PreToolUse: [

@@ -264,7 +264,7 @@ describe("codebot hooks test reproduces the runtime's decision for the same payl
           "--output-format",
           "stream-json",
           "--permission-mode",
-          "auto",
+          "bypassPermissions",
           "--settings",
           settings,
           "--cwd",

@@ -73,7 +73,16 @@ describe("http hook headers naming an unset variable", () => {
     const endpoint = await recordingEndpoint();
     const { box, server } = await gateSession(endpoint.port);
     const trace = box.at("trace.jsonl");
-    const args = ["-p", "go", "--permission-mode", "auto", "--trace-file", trace, "--cwd", box.project];
+    const args = [
+      "-p",
+      "go",
+      "--permission-mode",
+      "bypassPermissions",
+      "--trace-file",
+      trace,
+      "--cwd",
+      box.project,
+    ];
     const r = await runCli(args, { env: modelEnv(server, box.home) });
     expect(r.code, r.stderr).toBe(0);
     expect(endpoint.authorizations).toEqual(["Bearer", "Bearer"]);
@@ -89,7 +98,7 @@ describe("http hook headers naming an unset variable", () => {
   it("a later failed run (401) of the hook is still shown after its warning was, ending with the warning", async () => {
     const endpoint = await recordingEndpoint([200, 401]);
     const { box, server } = await gateSession(endpoint.port);
-    const args = ["-p", "go", "--permission-mode", "auto", "--cwd", box.project];
+    const args = ["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", box.project];
     const r = await runCli(args, { env: modelEnv(server, box.home) });
     expect(r.code, r.stderr).toBe(0);
     const warning =

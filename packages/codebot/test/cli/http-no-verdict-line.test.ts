@@ -43,7 +43,15 @@ describe("an http PreToolUse hook that gave no verdict, in stream-json", () => {
       reply.toolCall("bash", { command: "echo two" }, "c2"),
       reply.text("done"),
     ]);
-    const args = ["-p", "go", "--permission-mode", "auto", "--output-format", "stream-json", "--verbose"];
+    const args = [
+      "-p",
+      "go",
+      "--permission-mode",
+      "bypassPermissions",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+    ];
     const r = await runCli([...args, "--cwd", box.project], { env: modelEnv(server, box.home) });
     expect(r.code, r.stderr).toBe(0);
     const lines = jsonLines(r.stdout);

@@ -22,7 +22,7 @@ function setup() {
       UserPromptSubmit: [{ hooks: [command("jq -c .prompt >> prompts.jsonl")] }],
     },
   });
-  const args = ["--settings", settings, "--cwd", box.project, "--permission-mode", "auto"];
+  const args = ["--settings", settings, "--cwd", box.project, "--permission-mode", "bypassPermissions"];
   return { box, args };
 }
 

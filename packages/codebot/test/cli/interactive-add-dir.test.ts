@@ -124,7 +124,7 @@ describe("/add-dir with DirectoryAdded", { timeout: 120_000 }, () => {
       reply.toolCall("read", { file_path: path.join(sneaked, "secret.txt") }, "r2"),
       reply.text("done"),
     ]);
-    const r = await runCli(["-p", "read both", "--permission-mode", "auto"], {
+    const r = await runCli(["-p", "read both", "--permission-mode", "bypassPermissions"], {
       env: modelEnv(server, box.home),
       cwd: box.project,
     });

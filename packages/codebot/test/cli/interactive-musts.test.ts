@@ -76,7 +76,7 @@ describe("§7.4 quitting the interactive session keeps async hooks in flight", {
     const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
     const term = await startSession(box, server, [
       "--permission-mode",
-      "auto",
+      "bypassPermissions",
       "--settings",
       auditSettings(box),
     ]);
@@ -99,7 +99,7 @@ describe("§7.4 quitting the interactive session keeps async hooks in flight", {
     const term = await startSession(
       box,
       server,
-      ["--permission-mode", "auto", "--settings", auditSettings(box)],
+      ["--permission-mode", "bypassPermissions", "--settings", auditSettings(box)],
       program,
     );
     term.submit("go");

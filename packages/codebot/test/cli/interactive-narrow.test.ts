@@ -121,7 +121,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
         reply.text("built"),
       ],
       { columns: 40, rows: 60 },
-      { args: ["--permission-mode", "auto"] },
+      { args: ["--permission-mode", "bypassPermissions"] },
     );
     term.submit("build it");
     // The final state: the prompt back under the answer, its status line under it.
@@ -145,7 +145,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const { term } = await narrowSession(
       [reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")],
       { columns: 40, rows: 60 },
-      { box, args: ["--permission-mode", "auto", "--settings", settings] },
+      { box, args: ["--permission-mode", "bypassPermissions", "--settings", settings] },
     );
     term.submit("check it");
     // The final state: the prompt back under the answer, its status line under it.
@@ -163,7 +163,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const { term } = await narrowSession(
       [reply.toolCall("bash", { command: "echo hi" }), reply.text("checked")],
       { columns: 80, rows: 40 },
-      { box, args: ["--permission-mode", "auto", "--settings", settings] },
+      { box, args: ["--permission-mode", "bypassPermissions", "--settings", settings] },
     );
     term.submit("check it");
     // The final state: the prompt back under the answer, its status line under it.
@@ -192,7 +192,7 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     const { term } = await narrowSession(
       [reply.toolCall("bash", { command: "git reset --hard" }), reply.text("not reset")],
       { columns: 100, rows: 40 },
-      { box, args: ["--permission-mode", "auto", "--settings", settings] },
+      { box, args: ["--permission-mode", "bypassPermissions", "--settings", settings] },
     );
     term.submit("reset it");
     // The final state: the prompt back under the answer, its status line under it.

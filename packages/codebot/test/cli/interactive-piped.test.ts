@@ -24,7 +24,7 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
         reply.text("**first** answer, with `code`"),
         reply.text("# Second\n\nthe second answer"),
       ]);
-      const r = await runCli(["--permission-mode", "auto"], {
+      const r = await runCli(["--permission-mode", "bypassPermissions"], {
         cwd: box.project,
         env: modelEnv(server, box.home, extra),
         input: "write the file\nand now?\n",
@@ -246,7 +246,7 @@ describe("codebot (interactive) without a terminal", { timeout: 120_000 }, () =>
       dir: box.project,
       env: modelEnv(server, box.home),
       program: ["sh", "-c", 'exec "$0" "$1" "$2" "$3" > session.txt', process.execPath, cliPath],
-      args: ["--permission-mode", "auto"],
+      args: ["--permission-mode", "bypassPermissions"],
     });
     const file = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8") : "");
     await waitFor(() => file().includes("Ctrl+D twice, or /exit quits"), 20_000, "the banner in the file");

@@ -18,7 +18,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.toolCall("bash", { command: "echo one; echo two; sleep 3" }),
       reply.text("slept"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("sleep");
     const screen = await term.waitForScreen(
       /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash echo one; echo two; sleep 3 \([12]s · 2 lines · Esc to interrupt\)/,
@@ -46,7 +46,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     const box = sandbox();
     const command = `sleep 3; echo ${"a".repeat(80)}`;
     const server = await modelServer([reply.toolCall("bash", { command }), reply.text("slept")]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("sleep");
     // A spinner row of about 110 columns: at 60 the terminal (tmux) rewraps it onto two rows.
     await term.waitForScreen(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] bash sleep 3/);
@@ -63,7 +63,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.toolCall("bash", { command: "echo started; sleep 30" }),
       reply.text("after the interrupt"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("sleep long");
     await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     const started = Date.now();
@@ -87,7 +87,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
     const server = await modelServer([
       reply.hang("The matchers:\n\n| event | matcher |\n|---|---|\n| PreToolUse | bash"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("explain");
     await term.waitForScreen(/^The matchers:$/m);
     term.press("Escape");
@@ -98,7 +98,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("Ctrl+D while a tool runs only arms quitting, as claude 2.1.328's (recorded): the run goes on", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("sleep long");
     await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     term.press("C-d");
@@ -113,7 +113,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("Ctrl+D twice while a tool runs: the run is interrupted and the session closes, without asking what to do instead", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo started; sleep 30" })]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("sleep long");
     await term.waitForScreen(/bash echo started; sleep 30 \(\d+s · 1 line/);
     term.press("C-d", "C-d");
@@ -126,7 +126,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("Esc while the model is writing: its text so far is kept, followed by the interruption", async () => {
     const box = sandbox();
     const server = await modelServer([reply.hang("Step one is done.\n\nNow step tw"), reply.text("ok")]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("think");
     // The answer is rendered block by block: the finished paragraph is on screen.
     await term.waitForScreen(/^Step one is done\.$/m);
@@ -145,7 +145,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.text("first answer"),
       reply.text("second answer"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("first");
     await term.waitForScreen(/bash sleep 2 \(/);
     term.submit("the second prompt");
@@ -161,7 +161,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.text("first answer"),
       reply.text("second answer"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("first");
     await term.waitForScreen(/bash sleep 2 \(/);
     term.type("the next prompt");
@@ -183,7 +183,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
       reply.toolCall("bash", { command: "sleep 2" }),
       reply.text("first answer"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("first");
     await term.waitForScreen(/bash sleep 2 \(/);
     const long = `${"x".repeat(150)}END`;
@@ -198,7 +198,7 @@ describe("live progress in the interactive session", { timeout: 120_000 }, () =>
   it("/compact shows a spinner with its elapsed time and the Esc hint while the summary is written", async () => {
     const box = sandbox();
     const server = await modelServer([reply.text("first answer"), reply.hang("summarising")]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("hello");
     await term.waitForScreen(/^first answer\n›/m);
     term.submit("/compact");

@@ -29,7 +29,7 @@ async function startSession(
   const term = TmuxSession.start({
     dir: box.project,
     env: modelEnv(server, box.home, extraEnv),
-    args: ["--permission-mode", "auto", ...args],
+    args: ["--permission-mode", "bypassPermissions", ...args],
   });
   await term.waitForScreen(/^›/m);
   return term;

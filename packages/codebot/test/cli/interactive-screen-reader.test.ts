@@ -32,7 +32,7 @@ async function startSession(
   const term = TmuxSession.start({
     dir: box.project,
     env: modelEnv(server, box.home, env),
-    args: ["--permission-mode", "auto", ...args],
+    args: ["--permission-mode", "bypassPermissions", ...args],
   });
   await term.waitForScreen(/^[›$]/m);
   const file = path.join(box.home, "terminal.raw");
@@ -156,7 +156,7 @@ describe("screen-reader mode in the interactive session", { timeout: 120_000 }, 
       reply.text("EARLIER-ANSWER"),
     ]);
     const env = modelEnv(server, box.home);
-    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    const args = ["--cwd", box.project, "--permission-mode", "bypassPermissions"];
     expect((await runCli(["-p", "EARLIER-PROMPT", ...args], { env })).code).toBe(0);
     const r = await runCli(["-c", "--ax-screen-reader", ...args], { env, input: "/exit\n" });
     expect(r.code, r.stderr).toBe(0);

@@ -19,7 +19,7 @@ async function startSession(
   const term = TmuxSession.start({
     dir: box.project,
     env: modelEnv(server, box.home),
-    args: ["--permission-mode", "auto", "--model", model, ...extra],
+    args: ["--permission-mode", "bypassPermissions", "--model", model, ...extra],
   });
   await term.waitForScreen(/^›/m);
   return term;

@@ -86,7 +86,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "sleep 30" }),
       reply.text("next answer"),
     ]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     term.submit("sleep a while");
     await term.waitForScreen(/bash sleep 30 \(\d+s/);
     const started = Date.now();
@@ -177,7 +177,7 @@ describe("codebot (interactive, in a terminal)", { timeout: 120_000 }, () => {
   it("a Ctrl+C long after the first is a first press again: the session goes on (claude 2.1.328 quits only on two close together)", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "sleep 30" }), reply.text("unused")]);
-    const term = await startSession(box, server, { args: ["--permission-mode", "auto"] });
+    const term = await startSession(box, server, { args: ["--permission-mode", "bypassPermissions"] });
     // A run interrupted by Ctrl+C, then a while at the prompt.
     term.submit("wait");
     await term.waitForScreen("bash sleep 30 (");

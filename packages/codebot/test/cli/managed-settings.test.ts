@@ -76,7 +76,7 @@ describe("managed settings through the CLI", () => {
       reply.text("done"),
     ]);
     const run = await runCli(
-      ["-p", "fetch", "--permission-mode", "auto", "--settings", off, "--cwd", box.project],
+      ["-p", "fetch", "--permission-mode", "bypassPermissions", "--settings", off, "--cwd", box.project],
       { env: modelEnv(server, box.home) },
     );
     expect(run.code).toBe(0);

@@ -23,7 +23,16 @@ describe("--max-budget-usd", () => {
       reply.text("done"),
     ]);
     const r = await runCli(
-      ["-p", "go", "--max-budget-usd", "0.05", "--output-format", "json", "--permission-mode", "auto"],
+      [
+        "-p",
+        "go",
+        "--max-budget-usd",
+        "0.05",
+        "--output-format",
+        "json",
+        "--permission-mode",
+        "bypassPermissions",
+      ],
       { cwd: box.project, env: modelEnv(server, box.home) },
     );
     expect(r.code).toBe(1);
@@ -53,7 +62,7 @@ describe("--max-budget-usd", () => {
         "-p",
         "go",
         ...["--model", "anthropic/claude-sonnet-4-5", "--fallback-model", "anthropic/claude-opus-4-1"],
-        ...["--max-budget-usd", "0.1", "--output-format", "json", "--permission-mode", "auto"],
+        ...["--max-budget-usd", "0.1", "--output-format", "json", "--permission-mode", "bypassPermissions"],
       ],
       { cwd: box.project, env: modelEnv(server, box.home) },
     );
@@ -76,7 +85,7 @@ describe("--max-budget-usd", () => {
         "-p",
         "go",
         ...["--model", "anthropic/claude-sonnet-4-5", "--max-budget-usd", "0.05"],
-        ...["--output-format", "json", "--permission-mode", "auto"],
+        ...["--output-format", "json", "--permission-mode", "bypassPermissions"],
       ],
       { cwd: box.project, env: modelEnv(server, box.home) },
     );

@@ -421,7 +421,7 @@ describe("codebot -p", () => {
     const { server, r } = await printRun(
       "clean",
       [reply.toolCall("bash", { command: "rm -rf build" }), reply.text("ok, leaving it")],
-      { box, flags: ["--permission-mode", "auto", "--settings", guard, "--settings", audit] },
+      { box, flags: ["--permission-mode", "bypassPermissions", "--settings", guard, "--settings", audit] },
     );
     expect(r.code).toBe(0);
     expect(fs.existsSync(box.at("build/app.js"))).toBe(true);
@@ -573,7 +573,7 @@ describe("codebot -p", () => {
       [reply.toolCall("bash", { command: "true" }, "call-42"), reply.text("ok")],
       {
         box,
-        flags: ["--output-format", "json", "--trace-file", trace, "--permission-mode", "auto"],
+        flags: ["--output-format", "json", "--trace-file", trace, "--permission-mode", "bypassPermissions"],
         settings: { hooks: { PostToolUse: [command("exit 1", { name: "audit", matcher: "bash" })] } },
       },
     );

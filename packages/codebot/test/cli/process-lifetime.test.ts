@@ -44,7 +44,7 @@ describe("no process outlives codebot", () => {
         PreToolUse: [command(`trap '' TERM; sleep 300 & echo $$ $! > ${box.at("hook.pids")}; wait`)],
       },
     });
-    const run = startCli(["-p", "go", "--cwd", box.project, "--permission-mode", "auto"], {
+    const run = startCli(["-p", "go", "--cwd", box.project, "--permission-mode", "bypassPermissions"], {
       env: modelEnv(server, box.home),
     });
     await waitFor(hasFile(box.at("hook.pids")), 60_000, `the hook to start (${run.stderr()})`);
@@ -59,7 +59,7 @@ describe("no process outlives codebot", () => {
     const box = sandbox();
     const script = `sleep 300 >/dev/null 2>&1 & a=$!; setsid sleep 300 >/dev/null 2>&1 & b=$!; echo $$ $a $b > bash.pids; sleep 300`;
     const server = await modelServer([reply.toolCall("bash", { command: script }), reply.text("never")]);
-    const run = startCli(["-p", "go", "--cwd", box.project, "--permission-mode", "auto"], {
+    const run = startCli(["-p", "go", "--cwd", box.project, "--permission-mode", "bypassPermissions"], {
       env: modelEnv(server, box.home),
     });
     await waitFor(hasFile(box.at("bash.pids")), 60_000, `the bash call (${run.stderr()})`);

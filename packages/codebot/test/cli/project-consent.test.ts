@@ -44,7 +44,7 @@ describe("after the project question, a hook that changed mid-session is asked a
       reply.text("second"),
     ]);
     const term = await startSession(box, server, {
-      args: ["--permission-mode", "auto"],
+      args: ["--permission-mode", "bypassPermissions"],
       ready: "runs guard.sh",
     });
     term.type("y");

@@ -38,7 +38,7 @@ describe("resuming a session", () => {
       reply.text("second answer"),
     ]);
     const env = modelEnv(server, box.home);
-    const args = ["--settings", settings, "--cwd", box.project, "--permission-mode", "auto"];
+    const args = ["--settings", settings, "--cwd", box.project, "--permission-mode", "bypassPermissions"];
     const first = await runCli(["-p", "EARLIER-PROMPT", "--output-format", "json", ...args], { env });
     expect(first.code).toBe(0);
     const firstId = JSON.parse(first.stdout).session_id;
@@ -283,7 +283,7 @@ describe("resuming a session", () => {
       reply.text("second answer"),
     ]);
     const env = modelEnv(server, box.home);
-    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    const args = ["--cwd", box.project, "--permission-mode", "bypassPermissions"];
     expect((await runCli(["-p", "EARLIER-PROMPT", ...args], { env })).code).toBe(0);
 
     const r = await runCli(["-c", ...args], { env, input: "go on\n" });
@@ -323,7 +323,10 @@ describe("resuming a session", () => {
       reply.text("resumed fine"),
     ]);
     const env = modelEnv(server, box.home);
-    const cli = startCli(["-p", "KILLED-PROMPT", "--permission-mode", "auto", "--cwd", box.project], { env });
+    const cli = startCli(
+      ["-p", "KILLED-PROMPT", "--permission-mode", "bypassPermissions", "--cwd", box.project],
+      { env },
+    );
     // The second request hangs: by then the tool's result is in the transcript.
     await waitFor(() => server.requests.length >= 2, 20_000, "the hang");
     const id = path.basename(transcriptOf(box.home), ".jsonl");
@@ -333,9 +336,12 @@ describe("resuming a session", () => {
     const transcript = transcriptOf(box.home);
     fs.appendFileSync(transcript, '{"type":"assistant","message":{"role":"assi');
 
-    const r = await runCli(["-r", id, "-p", "again", "--permission-mode", "auto", "--cwd", box.project], {
-      env,
-    });
+    const r = await runCli(
+      ["-r", id, "-p", "again", "--permission-mode", "bypassPermissions", "--cwd", box.project],
+      {
+        env,
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("resumed fine\n");
     expect(r.stderr).toMatch(
@@ -409,7 +415,7 @@ describe("resuming a session", () => {
       reply.text("run 3"),
     ]);
     const env = modelEnv(server, box.home);
-    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    const args = ["--cwd", box.project, "--permission-mode", "bypassPermissions"];
     expect((await runCli(["-p", "start", ...args], { env })).code).toBe(0);
     const transcript = transcriptOf(box.home);
     const id = path.basename(transcript, ".jsonl");
@@ -447,7 +453,7 @@ describe("resuming a session", () => {
       reply.text("added"),
     ]);
     const env = modelEnv(server, box.home);
-    const args = ["--cwd", box.project, "--permission-mode", "auto"];
+    const args = ["--cwd", box.project, "--permission-mode", "bypassPermissions"];
     expect((await runCli(["-p", "plan", ...args], { env })).code).toBe(0);
     const tasksFile = transcriptOf(box.home).replace(/\.jsonl$/, ".tasks.json");
     const whole = fs.readFileSync(tasksFile, "utf8");

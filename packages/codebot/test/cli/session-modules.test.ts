@@ -112,7 +112,7 @@ async function toolCallSession(provider: Provider, nodeOptions: string) {
     reply.text("all done"),
   ]);
   const r = await runCli(
-    ["-p", "go", "--permission-mode", "auto", "--model", provider.model, "--cwd", box.project],
+    ["-p", "go", "--permission-mode", "bypassPermissions", "--model", provider.model, "--cwd", box.project],
     {
       env: modelEnv(server, box.home, {
         ...provider.env(server.anthropicBaseUrl),

@@ -27,7 +27,7 @@ describe("codebot hooks schema describes the whole settings file (§3.2)", () =>
     );
     expect(schema.additionalProperties).toBe(false);
     expect(p.model).toMatchObject({ type: "string", pattern: "^[^/\\s]+\\/\\S+$" });
-    const modes = ["ask", "auto", "plan", "acceptEdits", "dontAsk", "default", "bypassPermissions"];
+    const modes = ["ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default"];
     expect(p.permissions.properties.mode.enum).toEqual(modes);
     expect(p.permissions.properties.defaultMode.enum).toEqual(modes);
     for (const key of ["ask", "deny"]) expect(p.permissions.properties[key]).toMatchObject({ type: "array" });
@@ -68,7 +68,7 @@ describe("codebot hooks schema describes the whole settings file (§3.2)", () =>
     ]);
     expect(out.problems.map((p) => p.message)).toEqual([
       `settings: ${file}: model: expected "provider/model-id", got "gpt4"; ignored`,
-      `settings: ${file}: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "default", "bypassPermissions", got "yolo"; ignored`,
+      `settings: ${file}: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", got "yolo"; ignored`,
       `settings: ${file}: postStopValidation.maxAttempts: expected an integer from 1 to 100, got 0; ignored`,
       `settings: ${file}: env.BAD: expected a string; ignored`,
       `settings: ${file}: claudeCompat: expected true or false, got "yes"; ignored`,

@@ -17,7 +17,7 @@ describe("§7.4 codebot -p keeps async hooks on Ctrl+C", { timeout: 120_000 }, (
       "go",
       [reply.toolCall("bash", { command: "echo hi" }), reply.hang("thinking")],
       {
-        flags: ["--permission-mode", "auto"],
+        flags: ["--permission-mode", "bypassPermissions"],
         settings: {
           hooks: {
             PostToolUse: [command("touch post-started; sleep 1; cat > post.json")],
@@ -110,7 +110,7 @@ describe("§9.3 codebot -p tells the user that validation still fails", () => {
         reply.text("never: one attempt only"),
       ],
       {
-        flags: ["--permission-mode", "auto", ...extraArgs],
+        flags: ["--permission-mode", "bypassPermissions", ...extraArgs],
         settings: {
           hooks: { PostStopValidation: [command("echo bad; exit 1", { name: "check" })] },
           postStopValidation: { maxAttempts: 1 },
@@ -156,7 +156,7 @@ describe("§7.5 codebot -p shows a failing hook once per hook per session", () =
       ],
       {
         box,
-        flags: ["--permission-mode", "auto", "--trace-file", trace],
+        flags: ["--permission-mode", "bypassPermissions", "--trace-file", trace],
         settings: {
           hooks: { PreToolUse: [command("echo 'linter crashed' >&2; exit 1", { name: "linter" })] },
         },

@@ -81,9 +81,12 @@ describe("temporary files left by a codebot killed mid-write", () => {
       reply.text("done"),
     ]);
 
-    const r = await runCli(["-p", "write it", "--permission-mode", "auto", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const r = await runCli(
+      ["-p", "write it", "--permission-mode", "bypassPermissions", "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
     expect(r.code).toBe(0);
     expect(fs.readFileSync(box.at("src/app.ts"), "utf8")).toBe("export {};\n");
     const left = fs.readdirSync(dir);

@@ -64,7 +64,7 @@ describe("terminal safety of -p's failure line", () => {
     });
     const server = await modelServer([reply.toolCall("bash", { command: "true" }), reply.text("done")]);
     const run = await runCli(
-      ["-p", "go", "--settings", settings, "--permission-mode", "auto", "--cwd", box.project],
+      ["-p", "go", "--settings", settings, "--permission-mode", "bypassPermissions", "--cwd", box.project],
       {
         env: modelEnv(server, box.home),
       },

@@ -21,7 +21,7 @@ describe("--tools", () => {
       reply.toolCall("write", { file_path: "x.txt", content: "x" }),
       reply.text("done"),
     ]);
-    const r = await runCli(["-p", "go", "--tools", "Bash,Read", "--permission-mode", "auto"], {
+    const r = await runCli(["-p", "go", "--tools", "Bash,Read", "--permission-mode", "bypassPermissions"], {
       cwd: box.project,
       env: modelEnv(server, box.home),
     });

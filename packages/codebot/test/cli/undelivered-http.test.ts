@@ -44,7 +44,7 @@ describe("failed background http hook runs are kept", () => {
       reply.text("done"),
     ]);
     const r = await runCli(
-      ["-p", "go", "--permission-mode", "auto", "--output-format", "json", "--cwd", box.project],
+      ["-p", "go", "--permission-mode", "bypassPermissions", "--output-format", "json", "--cwd", box.project],
       {
         env: modelEnv(server, box.home),
       },

@@ -83,7 +83,7 @@ describe("vendor files", () => {
       reply.toolCall("bash", { command: "echo from-bash" }),
       reply.text("done"),
     ]);
-    const r = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+    const r = await runCli(["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
       bin,
       env: modelEnv(server, box.home),
     });

@@ -58,7 +58,7 @@ describe("the MCP servers `claude mcp add` wrote to ~/.claude.json", () => {
     box.json(`${box.home}/.claude.json`, { projects: { [project]: { mcpServers: { y: stdio(state) } } } });
     const before = fs.readFileSync(path.join(box.home, ".claude.json"), "utf8");
     const model = await modelServer([reply.toolCall("mcp__y__pid", {}), reply.text("done")]);
-    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+    const ran = await runCli(["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
       env: modelEnv(model, box.home),
     });
     expect(ran.code).toBe(0);

@@ -46,7 +46,7 @@ describe("project .mcp.json servers need consent", () => {
     expect(trusted.stdout).toContain("approved 1 MCP server(s)");
 
     const second = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("called")]);
-    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", box.project], {
+    const ran = await runCli(["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
       env: modelEnv(second, box.home),
     });
     expect(ran.code).toBe(0);

@@ -25,7 +25,7 @@ describe("MCP in the interactive session", { timeout: 120_000 }, () => {
     const term = TmuxSession.start({
       dir: box.project,
       env: modelEnv(server, box.home),
-      args: ["--permission-mode", "auto"],
+      args: ["--permission-mode", "bypassPermissions"],
     });
     // The project's one consent question lists its MCP servers with its hooks and grants.
     const question = await term.waitForScreen("allow them?");

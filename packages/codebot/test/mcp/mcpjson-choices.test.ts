@@ -285,7 +285,7 @@ describe("a -p session and codebot mcp list with Claude Code's choices", () => {
     b.json(`${b.home}/.claude/settings.json`, { enabledMcpjsonServers: ["t"] });
     b.json(".claude/settings.json", { enableAllProjectMcpServers: true });
     const model = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("done")]);
-    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", b.project], {
+    const ran = await runCli(["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", b.project], {
       env: modelEnv(model, b.home),
     });
     expect(ran.code, ran.stderr).toBe(0);
@@ -324,7 +324,7 @@ describe("a -p session and codebot mcp list with Claude Code's choices", () => {
     b.json(`${b.home}/.claude.json`, { mcpServers: { t: stdio(state, "--mine") } });
     b.json(".mcp.json", { mcpServers: { t: stdio(state, "--project") } });
     const model = await modelServer([reply.toolCall("mcp__t__pid", {}), reply.text("done")]);
-    const ran = await runCli(["-p", "go", "--permission-mode", "auto", "--cwd", project], {
+    const ran = await runCli(["-p", "go", "--permission-mode", "bypassPermissions", "--cwd", project], {
       env: modelEnv(model, b.home),
     });
     expect(ran.code, ran.stderr).toBe(0);

@@ -80,7 +80,7 @@ export async function startSession(setup: SessionSetup): Promise<TestSession> {
     managedRoot: path.join(home, "etc"),
     settingsFiles,
     model,
-    permissionMode: "auto",
+    permissionMode: "bypassPermissions",
     notify: (m) => notices.push(m),
     onEvent: (e) => events.push(e),
     env: {},

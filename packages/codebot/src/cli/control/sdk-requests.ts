@@ -81,7 +81,8 @@ export interface SdkRequestsContext {
 const SDK_MODES: Readonly<Record<string, PermissionMode>> = {
   default: "ask",
   acceptEdits: "acceptEdits",
-  bypassPermissions: "auto",
+  bypassPermissions: "bypassPermissions",
+  auto: "auto",
   dontAsk: "dontAsk",
   plan: "plan",
 };

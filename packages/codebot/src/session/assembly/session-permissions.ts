@@ -1,7 +1,10 @@
 import path from "node:path";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Tool } from "@codebot/agentcore";
 import { type HookRunner, type LoadedHooks, USER_OWNED_SOURCES } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 import { ApprovalEngine } from "../../approval/approval-engine.js";
+import { autoModeClassifier, DEFAULT_CLASSIFIER_TIMEOUT_MS } from "../../approval/auto-mode-classifier.js";
 import { notInEffectRules, settingsFileErrors } from "../../approval/not-in-effect-rules.js";
 import { permissionHooks } from "../../approval/permission-hooks.js";
 import { permissionPromptTool } from "../../approval/permission-prompt-tool.js";
@@ -32,6 +35,9 @@ export interface PermissionsLateParts {
   runner(): HookRunner;
   /** A PermissionRequest hook's `interrupt: true` (or `continue: false`) ends the run. */
   stopRun: Parameters<typeof permissionHooks>[1];
+  /** `auto` mode's classifier's model (the session's current one) and the conversation it reads. */
+  classifierModel(): LanguageModelV3;
+  conversation(): readonly ModelMessage[];
 }
 
 type Permissions = RuntimeSettings["permissions"];
@@ -122,6 +128,18 @@ export class SessionPermissions {
           }
         : {}),
       askHookApproval: options.askHookApproval,
+      classifier: autoModeClassifier({
+        model: late.classifierModel,
+        messages: late.conversation,
+        projectDir: this.paths.root,
+        timeoutMs:
+          millisecondsVariable(
+            "CODEBOT_AUTO_MODE_TIMEOUT_MS",
+            where.env.CODEBOT_AUTO_MODE_TIMEOUT_MS,
+            1,
+            notify,
+          ) ?? DEFAULT_CLASSIFIER_TIMEOUT_MS,
+      }),
       hookSearchPath: () => ownSettingsPath(this.settingsRead.settings),
       permissionHooks: permissionHooks(
         late.runner,

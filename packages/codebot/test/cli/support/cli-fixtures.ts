@@ -161,7 +161,7 @@ export async function printRun(
 }
 
 /**
- * `codebot -p run --output-format stream-json --permission-mode auto` with `PreToolUse` hooks
+ * `codebot -p run --output-format stream-json --permission-mode bypassPermissions` with `PreToolUse` hooks
  * in a `--settings` file, against a model that calls bash `echo hi` (tool call `c1`), then answers
  * `answer`. Returns the settings file's path and the finished run.
  */
@@ -173,7 +173,7 @@ export async function streamJsonBashRun(
     "run",
     [reply.toolCall("bash", { command: "echo hi" }, "c1"), reply.text(answer)],
     {
-      flags: ["--output-format", "stream-json", "--permission-mode", "auto"],
+      flags: ["--output-format", "stream-json", "--permission-mode", "bypassPermissions"],
       settings: { hooks: { PreToolUse: preToolUse } },
     },
   );

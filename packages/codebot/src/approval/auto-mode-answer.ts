@@ -1,0 +1,33 @@
+import { visible } from "./visible-text.js";
+
+/**
+ * What auto mode's classifier decided about one call (auto-mode-classifier.ts): allow, block with
+ * its reason, or no verdict — it could not be reached (an HTTP error, a timeout) or its answer
+ * could not be read. Only `allow` runs the call.
+ */
+export type ClassifierVerdict =
+  | { verdict: "allow" }
+  | { verdict: "block"; reason: string }
+  | { verdict: "unavailable"; why: string }
+  | { verdict: "unreadable"; why: string };
+
+/** The longest reason passed on to the model and the hooks (a classifier can ramble). */
+const MOST_REASON_CHARS = 500;
+
+/**
+ * The verdict in the classifier's answer, in the format claude 2.1.328's classifier is asked for
+ * (recorded): `<block>yes</block>…<reason>…</reason>` or `<block>no</block>`. Any `yes` blocks (an
+ * answer that says both is not trusted to allow); no `<block>` at all is no verdict.
+ */
+export function readClassifierAnswer(text: string): ClassifierVerdict {
+  const said = [...text.matchAll(/<block>\s*(yes|no)\s*<\/block>/gi)].map((m) => m[1]?.toLowerCase());
+  if (said.length === 0)
+    return { verdict: "unreadable", why: "its answer had no <block>yes</block> or <block>no</block>" };
+  if (!said.includes("yes")) return { verdict: "allow" };
+  const reason = /<reason>([\s\S]*?)<\/reason>/i.exec(text)?.[1]?.trim();
+  return { verdict: "block", reason: reason ? shortened(visible(reason)) : "it gave no reason" };
+}
+
+function shortened(text: string): string {
+  return text.length <= MOST_REASON_CHARS ? text : `${text.slice(0, MOST_REASON_CHARS)}…`;
+}
