@@ -11,10 +11,9 @@ import { type HookSession, laterEventFields, type PayloadFields } from "./payloa
 import { subagentTranscriptPath } from "./subagent-transcript.js";
 import { claudeToolName } from "./tool-aliases.js";
 
-/** codebot's permission modes as Claude Code names them (`auto` lets every tool run unasked). */
+/** codebot's permission modes as Claude Code names them (the others have the same name in both). */
 const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
   ask: "default",
-  auto: "bypassPermissions",
   plan: "plan",
 };
 

@@ -147,3 +147,44 @@ describe("stream-json tool_result_meta", () => {
     ]);
   });
 });
+
+describe("stream-json tool_result_meta in auto mode", () => {
+  it("-p --permission-mode auto: an edit in the project by the mode, the classifier's allow, block and unreadable answer, each said as claude 2.1.328 says it (recorded)", async () => {
+    const box = sandbox();
+    const writer = (file: string) => `node -e "require('fs').writeFileSync('${file}', 'x')"`;
+    const server = await modelServer([
+      reply.toolCall("write", { file_path: "in.txt", content: "x" }, "t_edit"),
+      reply.toolCall("bash", { command: writer("allowed") }, "t_allow"),
+      reply.text("<block>no</block>"),
+      reply.toolCall("bash", { command: writer("blocked") }, "t_block"),
+      reply.text("<block>yes</block><reason>writes a file</reason>"),
+      reply.toolCall("bash", { command: writer("unread") }, "t_garbage"),
+      reply.text("hmm"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      [
+        "-p",
+        "go",
+        "--permission-mode",
+        "auto",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--cwd",
+        box.project,
+      ],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const byClassifier = { decision: "accept", source: "config", reason_type: "classifier" };
+    const refused = { decision: "reject", source: "config", reason_type: "classifier" };
+    expect(metaOf(jsonLines(r.stdout))).toEqual([
+      ["t_edit", decided("t_edit", { decision: "accept", source: "config", reason_type: "mode" })],
+      ["t_allow", decided("t_allow", byClassifier)],
+      ["t_block", decided("t_block", refused, "automode-blocked")],
+      ["t_garbage", decided("t_garbage", refused, "automode-parsing-error")],
+    ]);
+    expect(jsonLines(r.stdout)[0]?.permissionMode).toBe("auto");
+  });
+});
