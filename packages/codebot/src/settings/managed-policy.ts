@@ -4,8 +4,8 @@ import { RESTRICTED_BYPASS_REFUSAL } from "./session-modes.js";
 /** What the settings forbid for the whole session, read before the layers are merged. */
 export interface ManagedPolicy {
   /**
-   * The file whose `permissions.disableBypassPermissionsMode: "disable"` forbids `auto`
-   * (`bypassPermissions`, `--dangerously-skip-permissions`). Honoured from any layer: it only restricts.
+   * The file whose `permissions.disableBypassPermissionsMode: "disable"` forbids
+   * `bypassPermissions` (`--dangerously-skip-permissions`). Honoured from any layer: it only restricts.
    */
   bypassDisabledBy?: string;
   /** The managed file whose `allowManagedPermissionRulesOnly: true` makes its rules the only ones. */
@@ -16,7 +16,7 @@ export interface ManagedPolicy {
    * the project and its added folders is refused. Honoured from any layer: it only restricts.
    */
   blockOutside?: OutsideBlock;
-  /** `--restricted`: `auto` is refused, as by claude 2.1.328 ("not supported in restricted mode"). */
+  /** `--restricted`: `bypassPermissions` is refused, as by claude 2.1.328 ("not supported in restricted mode"). */
   restricted?: boolean;
 }
 
@@ -44,9 +44,9 @@ export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy
   return policy;
 }
 
-/** The one-line refusal of `auto` when the policy forbids it. */
+/** The one-line refusal of `bypassPermissions` when the policy forbids it. */
 export function bypassRefusal(policy: ManagedPolicy): string | undefined {
   if (policy.bypassDisabledBy === undefined)
     return policy.restricted === true ? `permissions: ${RESTRICTED_BYPASS_REFUSAL}` : undefined;
-  return `permissions: bypassPermissions (auto, --dangerously-skip-permissions) is disabled by ${policy.bypassDisabledBy} (disableBypassPermissionsMode)`;
+  return `permissions: bypassPermissions (--dangerously-skip-permissions) is disabled by ${policy.bypassDisabledBy} (disableBypassPermissionsMode)`;
 }

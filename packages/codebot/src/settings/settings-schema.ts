@@ -169,7 +169,7 @@ export const runtimeKeysSchema = z.object({
           .literal("disable", expected('expected "disable"'))
           .optional()
           .describe(
-            '"disable" refuses bypassPermissions (auto, --dangerously-skip-permissions); from any file',
+            '"disable" refuses bypassPermissions (--dangerously-skip-permissions); from any file',
           ),
       },
       { error: "expected an object" },

@@ -41,7 +41,7 @@ describe("managed settings through the CLI", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(
-      `codebot: permissions: bypassPermissions (auto, --dangerously-skip-permissions) is disabled by ${file} (disableBypassPermissionsMode)`,
+      `codebot: permissions: bypassPermissions (--dangerously-skip-permissions) is disabled by ${file} (disableBypassPermissionsMode)`,
     );
     expect(server.requests).toHaveLength(0);
   });
