@@ -10,7 +10,7 @@ import { PathPolicy } from "../src/paths/path-policy.js";
 import { policyRefusal } from "../src/session/policy-refusal.js";
 import { readProjectSettings } from "../src/session/project-settings.js";
 import { settingsFilesOf } from "../src/session/settings-watch.js";
-import { bypassRefusal } from "../src/settings/managed-policy.js";
+import { modeRefusal } from "../src/settings/managed-policy.js";
 import { tempDir, writeFile } from "./support/temp-dirs.js";
 
 function machine() {
@@ -117,7 +117,7 @@ describe("the managed settings layer", () => {
     );
   });
 
-  it("disableBypassPermissionsMode leaves another file's auto mode out, with a warning", () => {
+  it("disableBypassPermissionsMode leaves another file's bypassPermissions out, with a warning", () => {
     const m = machine();
     m.codebotPolicy({ permissions: { disableBypassPermissionsMode: "disable" } });
     m.json(path.join(m.home, "settings.json"), { permissions: { defaultMode: "bypassPermissions" } });
@@ -142,9 +142,35 @@ describe("the managed settings layer", () => {
       rules: { allow: [], ask: [], deny: [] },
       paths: new PathPolicy(m.project, false),
       trustStore: new TrustStore(m.home, m.project),
-      autoRefusal: bypassRefusal({ bypassDisabledBy: "/etc/codebot/managed-settings.json" }),
+      modeRefusal: (mode) => modeRefusal({ bypassDisabledBy: "/etc/codebot/managed-settings.json" }, mode),
     });
     expect(() => engine.setMode("bypassPermissions")).toThrow(/bypassPermissions .* is disabled by/);
+    expect(engine.mode).toBe("ask");
+  });
+
+  it("Claude Code's disableAutoMode (top level of its managed file) refuses auto: the flag, a file's defaultMode, a switch", () => {
+    const m = machine();
+    const file = m.json(path.join(m.managedRoot, "claude-code/managed-settings.json"), {
+      disableAutoMode: "disable",
+    });
+    m.json(path.join(m.home, "settings.json"), { permissions: { defaultMode: "auto" } });
+    const project = m.read();
+    expect(project.settings.permissions.mode).toBeUndefined();
+    expect(project.problems.map((p) => p.message)).toContainEqual(
+      `mode auto: permissions: auto mode is disabled by ${file} (disableAutoMode); ignored`,
+    );
+    expect(policyRefusal(project, "auto")).toBe(
+      `permissions: auto mode is disabled by ${file} (disableAutoMode)`,
+    );
+    expect(policyRefusal(project, "bypassPermissions")).toBeUndefined();
+    const engine = new ApprovalEngine({
+      mode: "ask",
+      rules: { allow: [], ask: [], deny: [] },
+      paths: new PathPolicy(m.project, false),
+      trustStore: new TrustStore(m.home, m.project),
+      modeRefusal: (mode) => modeRefusal(project.settings.policy, mode),
+    });
+    expect(() => engine.setMode("auto")).toThrow(/auto mode is disabled by/);
     expect(engine.mode).toBe("ask");
   });
 

@@ -40,8 +40,8 @@ export interface ApprovalEngineOptions {
   onDecision?: ToolApprovalOptions["onDecision"];
   /** `--permission-prompt-tool`: who answers, with nobody to ask (see ToolApprovalOptions). */
   promptTool?: ToolApprovalOptions["promptTool"];
-  /** Set when the settings disable `bypassPermissions` (disableBypassPermissionsMode): why setMode refuses it. */
-  autoRefusal?: string;
+  /** Why setMode refuses a mode the settings disable (disableBypassPermissionsMode, disableAutoMode), if they do. */
+  modeRefusal?: (mode: PermissionMode) => string | undefined;
   /** `--allow-dangerously-skip-permissions`: a switch to `bypassPermissions` is allowed though the session started in another mode (bypass-switch.ts). */
   bypassAvailable?: boolean;
   /**
@@ -65,7 +65,7 @@ export interface ApprovalEngineOptions {
  */
 export class ApprovalEngine {
   private currentMode: PermissionMode;
-  private readonly autoRefusal: string | undefined;
+  private readonly modeRefusal: ApprovalEngineOptions["modeRefusal"];
   /** Launched in `bypassPermissions`, or with `--allow-dangerously-skip-permissions`: a switch back to `bypassPermissions` is allowed. */
   private readonly bypassAvailable: boolean;
   readonly tools: ToolApproval;
@@ -75,7 +75,7 @@ export class ApprovalEngine {
 
   constructor(options: ApprovalEngineOptions) {
     this.currentMode = options.mode;
-    this.autoRefusal = options.autoRefusal;
+    this.modeRefusal = options.modeRefusal;
     this.bypassAvailable = options.mode === "bypassPermissions" || options.bypassAvailable === true;
     const queue = this.queue;
     const mode = () => this.currentMode;
@@ -113,7 +113,8 @@ export class ApprovalEngine {
   }
 
   setMode(mode: PermissionMode): void {
-    if (mode === "bypassPermissions" && this.autoRefusal !== undefined) throw new Error(this.autoRefusal);
+    const refusal = this.modeRefusal?.(mode);
+    if (refusal !== undefined) throw new Error(refusal);
     checkBypassSwitch(this.currentMode, mode, this.bypassAvailable);
     this.currentMode = mode;
   }

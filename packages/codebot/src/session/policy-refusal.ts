@@ -1,5 +1,5 @@
 import { formatProblem, type Problem } from "@codebot/hooks";
-import { bypassRefusal } from "../settings/managed-policy.js";
+import { modeRefusal } from "../settings/managed-policy.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { type ProjectSettings, projectProblems } from "./project-settings.js";
 
@@ -7,7 +7,7 @@ import { type ProjectSettings, projectProblems } from "./project-settings.js";
  * Why a session must not start under the machine's policy, if it must not: an error in a managed
  * settings file (a policy half read could leave a guard or a deny rule out, so codebot fails
  * closed), or `bypassPermissions` asked for (`--dangerously-skip-permissions`) while the settings disable it
- * or `--restricted` is on.
+ * or `--restricted` is on, or `auto` while the settings disable it (`disableAutoMode`).
  */
 export function policyRefusal(
   project: ProjectSettings,
@@ -19,7 +19,7 @@ export function policyRefusal(
   const { policy } = project.settings;
   // `--restricted` refuses a settings file's `defaultMode` too, as claude 2.1.328 does (exit 1).
   const effective = policy.restricted === true ? (mode ?? project.settings.permissions.mode) : mode;
-  return effective === "bypassPermissions" ? bypassRefusal(policy) : undefined;
+  return effective === undefined ? undefined : modeRefusal(policy, effective);
 }
 
 /** The first error in a managed settings file or drop-in folder, if any. */

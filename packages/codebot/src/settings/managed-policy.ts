@@ -8,6 +8,11 @@ export interface ManagedPolicy {
    * `bypassPermissions` (`--dangerously-skip-permissions`). Honoured from any layer: it only restricts.
    */
   bypassDisabledBy?: string;
+  /**
+   * The file whose `disableAutoMode: "disable"` (Claude Code's key, top level or under
+   * `permissions`) forbids `auto`. Honoured from any layer: it only restricts.
+   */
+  autoModeDisabledBy?: string;
   /** The managed file whose `allowManagedPermissionRulesOnly: true` makes its rules the only ones. */
   managedRulesOnlyBy?: string;
   /**
@@ -38,6 +43,8 @@ export function managedPolicyOf(layers: readonly SettingsLayer[]): ManagedPolicy
       ["blockWritesOutsideWorkingDirectories", "writes"],
     ] as const)
       if (permissions?.[key] === true) policy.blockOutside = { [kind]: layer.path, ...policy.blockOutside };
+    if (permissions?.disableAutoMode === "disable" || settings.disableAutoMode === "disable")
+      policy.autoModeDisabledBy ??= layer.path;
     if (layer.source === "managed" && settings.allowManagedPermissionRulesOnly === true)
       policy.managedRulesOnlyBy ??= layer.path;
   }
@@ -49,4 +56,17 @@ export function bypassRefusal(policy: ManagedPolicy): string | undefined {
   if (policy.bypassDisabledBy === undefined)
     return policy.restricted === true ? `permissions: ${RESTRICTED_BYPASS_REFUSAL}` : undefined;
   return `permissions: bypassPermissions (--dangerously-skip-permissions) is disabled by ${policy.bypassDisabledBy} (disableBypassPermissionsMode)`;
+}
+
+/** The one-line refusal of `auto` when a settings file disables it. */
+export function autoModeRefusal(policy: ManagedPolicy): string | undefined {
+  return policy.autoModeDisabledBy === undefined
+    ? undefined
+    : `permissions: auto mode is disabled by ${policy.autoModeDisabledBy} (disableAutoMode)`;
+}
+
+/** Why `mode` may not be used under the policy, if it may not (bypassPermissions, auto). */
+export function modeRefusal(policy: ManagedPolicy, mode: string): string | undefined {
+  if (mode === "bypassPermissions") return bypassRefusal(policy);
+  return mode === "auto" ? autoModeRefusal(policy) : undefined;
 }

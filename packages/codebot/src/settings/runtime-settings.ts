@@ -18,7 +18,7 @@ import { commandGrantRunning, runsProjectPrograms } from "./command-grant.js";
 import { parseDroppingInvalid } from "./drop-invalid.js";
 import { type EffortCapOfFile, effortCapOfFile } from "./effort-cap.js";
 import { envFolderTooLarge, envGrant, envLoadedFiles, MAX_PATH_FOLDER_ENTRIES } from "./env-grant.js";
-import { bypassRefusal, type ManagedPolicy, managedPolicyOf } from "./managed-policy.js";
+import { type ManagedPolicy, managedPolicyOf, modeRefusal } from "./managed-policy.js";
 import { MODEL_ALIASES } from "./model-aliases.js";
 import { modelSettingsKey } from "./model-settings-key.js";
 import { cachedFolderEntries } from "./path-folder-entries.js";
@@ -312,8 +312,11 @@ export function mergeSettings(
     // A project's agent replaces the main agent's instructions, tools and model.
     if (value.agent !== undefined && granted(`agent:${value.agent}`)) settings.agent = value.agent;
     const mode = value.permissions?.mode ?? value.permissions?.defaultMode;
-    if (mode === "bypassPermissions" && policy.bypassDisabledBy !== undefined)
-      report("permissions", `mode bypassPermissions: ${bypassRefusal(policy)}`);
+    // `--restricted` alone does not refuse a file's bypassPermissions here (policy-refusal.ts does).
+    const disabled =
+      (mode === "bypassPermissions" && policy.bypassDisabledBy !== undefined) ||
+      (mode === "auto" && policy.autoModeDisabledBy !== undefined);
+    if (disabled) report("permissions", `mode ${mode}: ${modeRefusal(policy, mode)}`);
     else if (mode !== undefined && (!loosens(mode, settings.permissions.mode) || granted(`mode:${mode}`)))
       settings.permissions.mode = mode;
     const rules = managed ? managedRules : settings.permissions;

@@ -168,8 +168,12 @@ export const runtimeKeysSchema = z.object({
         disableBypassPermissionsMode: z
           .literal("disable", expected('expected "disable"'))
           .optional()
+          .describe('"disable" refuses bypassPermissions (--dangerously-skip-permissions); from any file'),
+        disableAutoMode: z
+          .literal("disable", expected('expected "disable"'))
+          .optional()
           .describe(
-            '"disable" refuses bypassPermissions (--dangerously-skip-permissions); from any file',
+            '"disable" refuses auto mode (Claude Code\'s key, also read at the top level of its files); from any file',
           ),
       },
       { error: "expected an object" },

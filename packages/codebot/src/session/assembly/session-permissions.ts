@@ -18,7 +18,7 @@ import { PathPolicy, realPathOfDeepestAncestor } from "../../paths/path-policy.j
 import { ReadRules } from "../../paths/read-rules.js";
 import { ownAllowRule } from "../../settings/allow-grant.js";
 import type { PluginFolder } from "../../settings/load-plugins.js";
-import { bypassRefusal } from "../../settings/managed-policy.js";
+import { modeRefusal } from "../../settings/managed-policy.js";
 import { millisecondsVariable } from "../../settings/milliseconds-variable.js";
 import type { RuntimeSettings, UntrustedGrant } from "../../settings/runtime-settings.js";
 import type { ProjectSettings } from "../project-settings.js";
@@ -107,7 +107,7 @@ export class SessionPermissions {
       paths: this.paths,
       trustStore: project.trustStore,
       trustProjectHooks: options.trustProjectHooks,
-      autoRefusal: bypassRefusal(settings.policy),
+      modeRefusal: (mode) => modeRefusal(settings.policy, mode),
       ...(options.allowBypass ? { bypassAvailable: true } : {}),
       ownHomes: this.ownHomesOf(project.plugins),
       ...(modes?.restricted ? { restricted: true } : {}),
