@@ -12,8 +12,8 @@ describe("the classifier's answer", () => {
 
   it("gives the model no terminal control characters from the reason", () => {
     const answer = readClassifierAnswer("<block>yes</block><reason>bad\u001b[2J</reason>");
-    expect(answer).toMatchObject({ verdict: "block" });
-    expect(JSON.stringify(answer)).not.toContain("\u001b");
+    expect(answer.verdict).toBe("block");
+    expect(answer.verdict === "block" && answer.reason.includes("\u001b")).toBe(false);
   });
 });
 
