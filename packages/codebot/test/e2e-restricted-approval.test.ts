@@ -329,7 +329,7 @@ describe("--restricted: a skill's shell commands", () => {
 });
 
 describe("--restricted: no switch to bypassPermissions during the session", () => {
-  it("a mode switch to auto (Shift+Tab, a hook's setMode) is refused and the mode stays", async () => {
+  it("a mode switch to bypassPermissions (a hook's setMode) is refused and the mode stays", async () => {
     const s = await startSession({
       script: [],
       runtime: { permissionMode: "ask", modes: { restricted: true } },

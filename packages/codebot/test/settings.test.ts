@@ -329,7 +329,7 @@ describe("merged settings", () => {
     expect(settings.permissions.allow.map((r) => r.text)).toEqual(["bash(git status*)", "edit(src/**)"]);
     expect(settings.permissions.mode).toBeUndefined();
     expect(settings.permissions.untrusted).toEqual([
-      { grant: "mode:auto", source: "project", file: "/project.json" },
+      { grant: "mode:bypassPermissions", source: "project", file: "/project.json" },
       { grant: "allow:bash", source: "project", file: "/project.json" },
       { grant: "allow:write", source: "local", file: "/local.json" },
     ]);

@@ -419,6 +419,31 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(r.ms).toBeLessThan(25_000);
   });
 
+  it("set_permission_mode takes claude's auto: the classifier judges the next call that would be asked about", async () => {
+    const box = sandbox();
+    const { run } = await sdkSession(
+      [
+        reply.toolCall(
+          "bash",
+          { command: "node -e \"require('fs').writeFileSync('made', 'x')\"" },
+          "toolu_1",
+        ),
+        reply.text("<block>no</block>"),
+        reply.text("done"),
+      ],
+      { box },
+    );
+    await run.initialized;
+    expect(await run.request("m1", { subtype: "set_permission_mode", mode: "auto" })).toEqual({
+      subtype: "success",
+      request_id: "m1",
+      response: { mode: "auto" },
+    });
+    await run.lastTurn("make it");
+    await run.end();
+    expect(fs.existsSync(box.at("made"))).toBe(true);
+  });
+
   it("set_permission_mode changes the mode for the next call (bypassPermissions, launched with --allow-dangerously-skip-permissions: nobody is asked); an unknown mode is refused", async () => {
     const box = sandbox();
     const target = box.at("made");
