@@ -96,7 +96,7 @@ describe("the settings schema validates the runtime's keys (§3.2)", () => {
       trusted,
     );
     expect(settings.model).toBe("openai/gpt-4o");
-    expect(settings.permissions.mode).toBe("auto");
+    expect(settings.permissions.mode).toBe("bypassPermissions");
     expect(settings.permissions.allow.map((r) => r.text)).toEqual(["read", "bash(npm test)"]);
     expect(settings.postStopValidation.maxAttempts).toBe(5);
     expect(settings.env).toEqual({ GOOD: "yes" });
