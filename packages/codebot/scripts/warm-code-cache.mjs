@@ -26,7 +26,7 @@ export async function warmCodeCache(packageDir) {
       hooks,
       JSON.stringify({ hooks: { PreToolUse: [{ type: "command", command: "exit 0" }] } }),
     );
-    const args = ["-p", "warm", "--permission-mode", "auto", "--settings", hooks];
+    const args = ["-p", "warm", "--permission-mode", "bypassPermissions", "--settings", hooks];
     const env = {
       PATH: process.env.PATH,
       HOME: home,
