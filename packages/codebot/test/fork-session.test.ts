@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { forkSessionFiles } from "../src/transcript/fork-session.js";
 import { tempDir } from "./support/temp-dirs.js";
 
@@ -32,6 +32,27 @@ describe("forkSessionFiles", () => {
     fs.writeFileSync(path.join(dir, `${FROM}.unverified`), "");
     forkSessionFiles(dir, FROM, TO);
     expect(fs.existsSync(path.join(dir, `${TO}.unverified`))).toBe(true);
+  });
+
+  it("forks a transcript too big for one string (readFileSync fails with ERR_STRING_TOO_LONG beyond 512 MB), line by line", () => {
+    const dir = tempDir("codebot-fork-");
+    const line = JSON.stringify({ type: "user", uuid: "u1", sessionId: FROM });
+    fs.writeFileSync(path.join(dir, `${FROM}.jsonl`), `${line}\n`);
+    const tooLong = Object.assign(new Error("Cannot create a string longer than 0x1fffffe8 characters"), {
+      code: "ERR_STRING_TOO_LONG",
+    });
+    const whole = vi.spyOn(fs, "readFileSync").mockImplementation(() => {
+      throw tooLong;
+    });
+    try {
+      forkSessionFiles(dir, FROM, TO);
+    } finally {
+      whole.mockRestore();
+    }
+    expect(JSON.parse(fs.readFileSync(path.join(dir, `${TO}.jsonl`), "utf8"))).toMatchObject({
+      uuid: "u1",
+      sessionId: TO,
+    });
   });
 
   it("refuses a name that is not a session id, and a session that does not exist, writing nothing", () => {

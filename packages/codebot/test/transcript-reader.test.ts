@@ -191,6 +191,21 @@ describe("restoring a conversation from its transcript", () => {
     ]);
   });
 
+  it("a line too long to make a string of (beyond 512 MB) is skipped with its size, and the lines around it are restored", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "before" });
+    writer.append({ role: "assistant", content: [{ type: "text", text: "x".repeat(3000) }] });
+    writer.append({ role: "user", content: "after" });
+    // The limit lowered to 2 KB stands in for V8's 512 MB, read in chunks smaller than the line.
+    const { messages, skipped } = readTranscript(file, { maxLineBytes: 2048, chunkBytes: 1000 });
+    expect(skipped).toEqual([expect.stringMatching(/^line 2: too long to read \(3\.\dKB\); skipped$/)]);
+    expect(messages).toEqual([
+      { role: "user", content: "before" },
+      { role: "user", content: "after" },
+    ]);
+  });
+
   it("a system prompt snapshot whose parts are not a list of strings is skipped and reported; the last good one stays", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");

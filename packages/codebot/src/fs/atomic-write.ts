@@ -3,9 +3,14 @@ import path from "node:path";
 
 /**
  * Writes a whole file so that readers (and a crash) see either the old or the new content:
- * a temporary file in the same directory, then a rename over the target.
+ * a temporary file in the same directory, then a rename over the target. The content may come
+ * in pieces, written one after another, for a file too big to hold as one string.
  */
-export function writeFileAtomic(file: string, content: string | Uint8Array, mode?: number): void {
+export function writeFileAtomic(
+  file: string,
+  content: string | Uint8Array | Iterable<string | Uint8Array>,
+  mode?: number,
+): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Named so that one a kill left behind says whose it is (a file tool's may be in the project).
   const temp = path.join(
@@ -13,7 +18,13 @@ export function writeFileAtomic(file: string, content: string | Uint8Array, mode
     `.${path.basename(file)}.codebot-${process.pid}-${randomSuffix()}${TEMP_END}`,
   );
   try {
-    fs.writeFileSync(temp, content, mode === undefined ? undefined : { mode });
+    const fd = fs.openSync(temp, "w", mode);
+    try {
+      const pieces = typeof content === "string" || content instanceof Uint8Array ? [content] : content;
+      for (const piece of pieces) fs.writeFileSync(fd, piece);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });

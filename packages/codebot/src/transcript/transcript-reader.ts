@@ -1,5 +1,6 @@
 import { keepingLoadedTools, toolReferencePart } from "@codebot/agentcore";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import { fileSize } from "../mcp/resource-blob.js";
 import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
@@ -10,7 +11,7 @@ import { type PromptLine, promptLineOf } from "./prompt-lines.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
-import { transcriptLines } from "./transcript-lines.js";
+import { type LineLimits, transcriptLines } from "./transcript-lines.js";
 
 /** The main agent's conversation as a transcript holds it, ready to go on. */
 export interface RestoredConversation {
@@ -47,8 +48,7 @@ export interface RestoredConversation {
 }
 
 /** `before`: the history up to the line with this uuid, left out (a rewind to that prompt). */
-export interface ReadOptions {
-  chunkBytes?: number;
+export interface ReadOptions extends LineLimits {
   before?: string;
 }
 
@@ -61,10 +61,10 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  * notice says so. Sub-agents' lines are left out (their results are in the main history).
  * What a transcript line does not keep is lost: file contents, and thinking without its
  * signature (an older codebot's lines); signed and redacted thinking comes back to be sent as it was. A line that does not parse or has another shape — the last one,
- * cut off by a crash, or any other — is skipped and reported; a tool call whose result never came
- * gets an error result.
+ * cut off by a crash, or any other — or is too long to make a string of is skipped and reported;
+ * a tool call whose result never came gets an error result.
  */
-export function readTranscript(file: string, { chunkBytes, before }: ReadOptions = {}): RestoredConversation {
+export function readTranscript(file: string, { before, ...limits }: ReadOptions = {}): RestoredConversation {
   const skipped: string[] = [];
   /**
    * How much history each main line left (`start`'s length after it), and in which span between
@@ -93,7 +93,11 @@ export function readTranscript(file: string, { chunkBytes, before }: ReadOptions
       );
     pending = undefined;
   };
-  for (const raw of transcriptLines(file, chunkBytes)) {
+  for (const raw of transcriptLines(file, limits)) {
+    if (raw.tooLong) {
+      skipped.push(`line ${raw.number}: too long to read (${fileSize(raw.bytes)}); skipped`);
+      continue;
+    }
     if (raw.text.trim() === "") continue;
     const parsed = parseLine(raw.text, !raw.terminated);
     if ("problem" in parsed) {
