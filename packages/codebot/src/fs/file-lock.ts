@@ -230,10 +230,27 @@ export function removeStale(lock: string, judged: string): boolean {
     return false;
   }
   try {
-    if (staleRecord(lock) === judged) fs.rmSync(lock, { force: true });
+    if (staleRecord(lock) === judged) removeLockPath(lock);
     return true;
   } finally {
     fs.rmSync(guard, { force: true });
+  }
+}
+
+/**
+ * Removes what is in the lock's place. A folder there (a repository can ship one) goes only when
+ * empty: what is in it is not codebot's to delete, so the user is told to move it.
+ */
+function removeLockPath(lock: string): void {
+  if (!fs.lstatSync(lock, { throwIfNoEntry: false })?.isDirectory()) {
+    fs.rmSync(lock, { force: true });
+    return;
+  }
+  try {
+    fs.rmdirSync(lock);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw new Error(`${lock} is a folder with files in it, not a codebot lock; move it away`);
   }
 }
 

@@ -49,4 +49,29 @@ describe("a settings lock a repository planted", () => {
     expect(JSON.parse(fs.readFileSync(file, "utf8")).permissions.allow).toEqual(["Bash(npm test)"]);
     expect(fs.lstatSync(`${file}.lock`, { throwIfNoEntry: false })).toBeUndefined();
   });
+
+  it("an empty folder in the lock's place: the rule is saved, the folder is taken away", {
+    timeout: 90_000,
+  }, async () => {
+    const file = project();
+    fs.mkdirSync(`${file}.lock`);
+    const r = await save(file);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).permissions.allow).toEqual(["Bash(npm test)"]);
+    expect(fs.existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("a folder with files in the lock's place: the save fails naming the folder, which keeps its files", {
+    timeout: 90_000,
+  }, async () => {
+    const file = project();
+    fs.mkdirSync(`${file}.lock`);
+    fs.writeFileSync(`${file}.lock/notes.txt`, "the repository's\n");
+    const r = await save(file);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(`${file}.lock is a folder with files in it, not a codebot lock; move it away`);
+    expect(fs.readFileSync(`${file}.lock/notes.txt`, "utf8")).toBe("the repository's\n");
+    expect(fs.existsSync(file)).toBe(false);
+  });
 });
