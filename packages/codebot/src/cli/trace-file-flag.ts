@@ -21,12 +21,26 @@ export function appendableFile(flag: string, value: string, options: { makeFolde
   refuseShippedLink(flag, file);
   try {
     if (options.makeFolder) fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, "");
+    if (fs.statSync(file, { throwIfNoEntry: false })?.isFIFO()) throw new CliError(notAFifo(flag, file));
+    // Without waiting: a FIFO put there since would hang the start, saying nothing.
+    const { O_WRONLY, O_APPEND, O_CREAT, O_NONBLOCK } = fs.constants;
+    fs.closeSync(fs.openSync(file, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK));
   } catch (error) {
+    if (error instanceof CliError) throw error;
+    if ((error as NodeJS.ErrnoException).code === "ENXIO") throw new CliError(notAFifo(flag, file));
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError(`${flag} ${file}: cannot write to it (${reason})`);
   }
   return file;
+}
+
+/**
+ * A FIFO is refused: a write to one waits for as long as no program reads it (the session would
+ * hang, saying nothing), and a trace file is opened anew for each write, which its reader would
+ * see as the end of its input after the first.
+ */
+function notAFifo(flag: string, file: string): string {
+  return `${flag} ${file}: is a FIFO; writing to it would wait whenever no program reads it: name a file`;
 }
 
 /**

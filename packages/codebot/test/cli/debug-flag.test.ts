@@ -3,6 +3,7 @@
  * `claude -p --debug` or `claude -p --debug-file f` runs, and codebot's debug lines (hooks) follow
  * the filter.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
@@ -87,6 +88,27 @@ describe("--debug and --debug-file as claude takes them", () => {
     const { r } = await debugRun(["--debug-file", `${blocker}/debug.txt`]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^codebot: --debug-file .*blocker\/debug\.txt: cannot write to it \(/m);
+  });
+
+  it("a --debug-file or --trace-file that is a FIFO is one line before anything runs, not a hang", async () => {
+    const box = sandbox();
+    const fifo = box.at("trace.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const server = await modelServer([reply.text("ok")]);
+    for (const flag of ["--debug-file", "--trace-file"]) {
+      // Killed after 20 s (a start takes well under one): a start waiting for a reader shows as the kill's signal.
+      const r = await runCli(["-p", "hi", flag, fifo], {
+        env: modelEnv(server, box.home),
+        cwd: box.project,
+        timeoutMs: 20_000,
+      });
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `codebot: ${flag} ${fifo}: is a FIFO; writing to it would wait whenever no program reads it: name a file\n`,
+      );
+    }
+    expect(server.requests).toEqual([]);
   });
 
   it("a --debug-file or --trace-file that is a symbolic link in the working folder is refused: the repository's link is not written through", async () => {
