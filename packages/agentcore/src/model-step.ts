@@ -198,7 +198,9 @@ async function readStep(
             type: "tool-call",
             toolCallId: part.toolCallId,
             toolName: part.toolName,
-            input,
+            // Providers take a call's arguments only as an object (Anthropic's API refuses a list in
+            // a history's tool_use): any other JSON is recorded as {}, the call told it is invalid.
+            input: isObject(input) ? input : {},
             ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
           });
           toolCalls.push({
@@ -360,4 +362,8 @@ function jsonErrorMessage(error: unknown): string {
   while (e && typeof e === "object" && "cause" in e && (e as { cause?: unknown }).cause)
     e = (e as { cause: unknown }).cause;
   return e instanceof Error ? e.message : "unparseable";
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -154,6 +154,25 @@ describe("tool pipeline", () => {
     });
   });
 
+  test("arguments that are JSON but no object (a list, a number, null) reach the model as an error result, and the history records them as {}", async () => {
+    const { tool, calls } = echoTool();
+    const { results, model } = await runCalls(
+      [tool],
+      [rawToolCall("echo", "[1,2]", "c1"), rawToolCall("echo", "7", "c2"), rawToolCall("echo", "null", "c3")],
+    );
+    expect(calls).toEqual([]);
+    for (const id of ["c1", "c2", "c3"])
+      expect(results.get(id)?.value).toMatch(
+        /^tool echo: invalid arguments: \(arguments\): .*expected object/,
+      );
+    // Anthropic's API takes a tool_use input only as an object: a list there would fail every later request.
+    const sent = model.requests[1]?.prompt.at(-2);
+    expect(sent?.role).toBe("assistant");
+    expect(Array.isArray(sent?.content) && sent.content.map((part) => "input" in part && part.input)).toEqual(
+      [{}, {}, {}],
+    );
+  });
+
   test("empty argument text is the empty object", async () => {
     const tool: Tool = {
       name: "now",

@@ -206,6 +206,21 @@ describe("restoring a conversation from its transcript", () => {
     ]);
   });
 
+  it("a call whose arguments were written as a list (a model's nonsense, kept by an older codebot) comes back with {}, which providers take", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    writer.append({ role: "user", content: "go" });
+    writer.append({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c1", toolName: "bash", input: [1, 2] }],
+    });
+    const { messages } = readTranscript(file);
+    expect(messages[1]).toEqual({
+      role: "assistant",
+      content: [{ type: "tool-call", toolCallId: "c1", toolName: "bash", input: {} }],
+    });
+  });
+
   it("a system prompt snapshot whose parts are not a list of strings is skipped and reported; the last good one stays", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");

@@ -260,8 +260,14 @@ function toModelMessage(line: TranscriptLine): ModelMessage[] {
       const thinking = signedThinking(block);
       if (thinking) parts.push(thinking);
       if (block.type === "text" && block.text) parts.push({ type: "text", text: block.text });
+      // A call's arguments go back as an object (what providers take; an older codebot wrote a model's list as it came).
       if (block.type === "tool_use")
-        parts.push({ type: "tool-call", toolCallId: block.id, toolName: block.name, input: block.input });
+        parts.push({
+          type: "tool-call",
+          toolCallId: block.id,
+          toolName: block.name,
+          input: objectOr(block.input),
+        });
     }
     return parts.length > 0 ? [{ role: "assistant", content: parts }] : [];
   }
@@ -289,6 +295,10 @@ function signedThinking(block: TranscriptBlock): Extract<AssistantPart, { type: 
 }
 
 type AssistantPart = Exclude<AssistantModelMessage["content"], string>[number];
+
+function objectOr(input: unknown): unknown {
+  return typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
+}
 
 function userPart(block: TranscriptBlock): { type: "text"; text: string }[] {
   if (block.type === "text") return [{ type: "text", text: block.text }];
