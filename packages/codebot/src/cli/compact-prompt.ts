@@ -20,6 +20,8 @@ export async function compactAsPrompt(
   const done = outcome.compacted || outcome.empty === true;
   return {
     ...resultWithoutSteps(done ? "completed" : "error", "", done ? undefined : outcome.reason),
+    // The compaction says how it failed (blocked, failed, interrupted) as the session's notice.
+    ...(done ? {} : { reasonSaid: true as const }),
     // The summary's tokens are the session's cost, as claude 2.1.328 counts them (recorded): in
     // total_cost_usd and modelUsage, not in the prompt's own `usage`.
     usageByModel: runtime.usage.since(before),

@@ -63,6 +63,8 @@ export interface PromptResult {
   validation: { attempts: number; lastFeedback?: string };
   /** The prompt was a built-in command (`/compact`, `/clear`, … in `-p`, as typed): claude's `local_command`. */
   localCommand?: string;
+  /** `reason` was said on stderr already, as the session's own notice (a `/compact` that failed): not said again. */
+  reasonSaid?: true;
 }
 
 /** A prompt's result that took no model step: ended before the model (a hook, a halt) or run without it. */

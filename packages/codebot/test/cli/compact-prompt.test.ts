@@ -93,6 +93,31 @@ describe("-p /compact", () => {
     expect(result.usage).toMatchObject({ input_tokens: 0, output_tokens: 0 });
   });
 
+  it("a compaction a PreCompact hook blocks, or whose summary request fails, is said once on stderr, exit 1", async () => {
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: {
+        PreCompact: [
+          { hooks: [command(`test -e ${box.at("block")} && { echo nope >&2; exit 2; }; exit 0`)] },
+        ],
+      },
+    });
+    const server = await modelServer([reply.text("noted"), reply.httpError(400, { message: "bad summary" })]);
+    const env = modelEnv(server, box.home, { CLAUDE_CODE_MAX_RETRIES: "0" });
+    const args = ["--settings", settings, "--cwd", box.project];
+    await runCli(["-p", "remember kiwi", ...args], { env });
+
+    fs.writeFileSync(box.at("block"), "");
+    const blocked = await runCli(["-c", "-p", "/compact", ...args], { env });
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toMatch(/^codebot: compaction blocked by hook .*: nope\n$/);
+
+    fs.rmSync(box.at("block"));
+    const failed = await runCli(["-c", "-p", "/compact", ...args], { env });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe("codebot: compaction failed: bad summary\n");
+  });
+
   it("a new session has nothing to compact: no PreCompact, no model call, a success, as claude's", async () => {
     const box = sandbox();
     const settings = box.json("s.json", {

@@ -85,7 +85,8 @@ export class TurnResults {
     // A prompt a UserPromptSubmit hook refused is reported as claude reports it, on stdout.
     const outcome = promptOutcomeLine(result, prompt);
     // A hook's stopReason or block reason may quote what a tool printed: no escape sequence gets through.
-    if (result.status !== "completed" && outcome === undefined) notice(failureText(result));
+    if (result.status !== "completed" && outcome === undefined && result.reasonSaid !== true)
+      notice(failureText(result));
     // Counted now: the answer waits for its MessageDisplay hooks, and is printed after their lines.
     const durationMs = Math.round(performance.now() - this.turnStarted);
     // `/clear` starts the session's count over (nothing asked of the model in that turn).
