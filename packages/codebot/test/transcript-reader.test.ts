@@ -221,6 +221,34 @@ describe("restoring a conversation from its transcript", () => {
     });
   });
 
+  it("a block of a kind the reader does not send (an image, a newer format's) is reported with its line; the rest of the line is restored", () => {
+    const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
+    const writer = new TranscriptWriter(file, "s", "/p");
+    fs.appendFileSync(
+      file,
+      `${JSON.stringify({
+        type: "user",
+        uuid: "u1",
+        parentUuid: null,
+        message: {
+          role: "user",
+          content: [
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBO" } },
+            { type: "text", text: "what is in it?" },
+            { type: "hologram", depth: 3 },
+          ],
+        },
+      })}\n`,
+    );
+    writer.append({ role: "assistant", content: [{ type: "text", text: "a cat" }] });
+    const { messages, skipped } = readTranscript(file);
+    expect(skipped).toEqual(["line 1: its image, hologram block(s) left out (codebot does not send them)"]);
+    expect(messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "what is in it?" }] },
+      { role: "assistant", content: [{ type: "text", text: "a cat" }] },
+    ]);
+  });
+
   it("a system prompt snapshot whose parts are not a list of strings is skipped and reported; the last good one stays", () => {
     const file = path.join(scratchDir("codebot-transcript-"), "s.jsonl");
     const writer = new TranscriptWriter(file, "s", "/p");

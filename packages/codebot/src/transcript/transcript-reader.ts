@@ -82,6 +82,8 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
   let systemPrompt: string | undefined;
   const cache = new CacheTrail();
   const deferred = new DeferredToolsTrail();
+  /** Each user or assistant line's number, to report what of it is left out. */
+  const numbers = new Map<TranscriptLine, number>();
   /** A compaction boundary whose summary has not come yet: its line number, uuid and the tools it keeps loaded. */
   let pending: { lineNumber: number; uuid: string | undefined; discovered: string[] } | undefined;
   /** The summary of the compaction the history starts at, with the tools it keeps loaded. */
@@ -174,8 +176,16 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     if (line.isApiErrorMessage !== true) cache.line(line);
     // checkLine has made sure a user or assistant line has its message.
     start.push(line as TranscriptLine);
+    numbers.set(line as TranscriptLine, raw.number);
   }
   keepBefore();
+  for (const line of start) {
+    const unread = unreadKinds(line);
+    if (unread.length > 0)
+      skipped.push(
+        `line ${numbers.get(line)}: its ${unread.join(", ")} block(s) left out (codebot does not send them)`,
+      );
+  }
   // A failed call's answer is shown, not sent: the model never wrote it (claude 2.1.328 sends the
   // prompt before it and the next one as one user message, recorded).
   const failed = new Set<ModelMessage>();
@@ -204,6 +214,20 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(deferred.listed !== undefined ? { listedDeferred: deferred.listed } : {}),
   };
+}
+
+/** The kinds of content block the reader turns into messages; thinking without its signature is left out knowingly. */
+const READ_KINDS = new Set(["text", "thinking", "redacted_thinking", "tool_use", "tool_result", "file"]);
+
+/**
+ * The kinds of block of a line that are not sent on: those of a newer transcript format, or of
+ * claude's that codebot does not handle (`image`, `document`, a server tool's), one each.
+ */
+function unreadKinds(line: TranscriptLine): string[] {
+  // The history holds a deferred-tools note too, which has no message.
+  const content = (line.message as TranscriptLine["message"] | undefined)?.content;
+  if (!Array.isArray(content)) return [];
+  return [...new Set(content.map((block) => block.type).filter((kind) => !READ_KINDS.has(kind)))];
 }
 
 /** The tools a compaction boundary keeps loaded (claude's `compactMetadata.preCompactDiscoveredTools`). */
