@@ -3,7 +3,7 @@
  * CPU time and peak RSS, and the scripted session of 50 `bash true` calls against the loopback
  * model server.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply, startLoopbackModelServer, toolCall } from "../packages/agentcore/src/testing/index.js";
@@ -12,6 +12,16 @@ export const CLI = path.resolve("packages/codebot/bin/codebot.js");
 export const BUILT = path.resolve("packages/codebot/dist/bundle/cli.cjs");
 export const CALLS = 50;
 export const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+/**
+ * The permission mode that runs every call unasked, by the name the build at `bin` knows it:
+ * `bypassPermissions`, or `auto` in builds from before auto became the classifier mode (the
+ * baselines the benches compare with, e.g. 8439d9e, know only ask, auto and plan).
+ */
+export function runEverythingMode(bin = CLI): string {
+  const help = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" });
+  return help.includes("bypassPermissions") ? "bypassPermissions" : "auto";
+}
 
 export interface Run {
   ms: number;

@@ -16,7 +16,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { reply } from "../packages/agentcore/src/testing/index.js";
-import { BUILT, bashTrueCalls, CALLS, median, type Run, runCli, runWithModel, TIME } from "./cli-runs.js";
+import {
+  BUILT,
+  bashTrueCalls,
+  CALLS,
+  median,
+  type Run,
+  runCli,
+  runEverythingMode,
+  runWithModel,
+  TIME,
+} from "./cli-runs.js";
 
 const ROUNDS = 9;
 const BASELINE = process.env.BENCH_BASELINE_BIN ? path.resolve(process.env.BENCH_BASELINE_BIN) : undefined;
@@ -70,6 +80,7 @@ async function main(): Promise<void> {
     env: NodeJS.ProcessEnv = baseEnv,
   ) => runWithModel(script, args, env, project, bin);
   const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions"];
+  const basePArgs = BASELINE ? ["-p", "go", "--permission-mode", runEverythingMode(BASELINE)] : pArgs;
 
   // One warm-up round (file caches), then the measured ones.
   for (let round = 0; round <= ROUNDS; round++) {
@@ -86,8 +97,8 @@ async function main(): Promise<void> {
     const baselineFirst = BASELINE !== undefined && round % 2 === 1;
     const baseline = async () => {
       if (!BASELINE) return;
-      const bc = await withServer(bashTrueCalls(), pArgs, BASELINE);
-      const bh = await withServer(bashTrueCalls(), [...pArgs, "--settings", hookFile], BASELINE);
+      const bc = await withServer(bashTrueCalls(), basePArgs, BASELINE);
+      const bh = await withServer(bashTrueCalls(), [...basePArgs, "--settings", hookFile], BASELINE);
       if (keep) {
         baseCalls.push(bc);
         baseHooked.push(bh);

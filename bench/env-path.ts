@@ -23,7 +23,16 @@ import {
   changedRun,
 } from "../packages/codebot/src/settings/approved-files.js";
 import { envLoadedFiles } from "../packages/codebot/src/settings/env-grant.js";
-import { BUILT, bashTrueCalls, CALLS, median, type Run, runCli, runWithModel } from "./cli-runs.js";
+import {
+  BUILT,
+  bashTrueCalls,
+  CALLS,
+  median,
+  type Run,
+  runCli,
+  runEverythingMode,
+  runWithModel,
+} from "./cli-runs.js";
 
 const ROUNDS = Number(process.env.BENCH_ENV_PATH_ROUNDS ?? 11);
 const FOLDER_ENTRIES = Number(process.env.BENCH_ENV_PATH_ENTRIES ?? 1500);
@@ -82,6 +91,7 @@ async function main(): Promise<void> {
   if (BASELINE) await runCli(["hooks", "trust", "--yes", "--cwd", project], env, project, [BASELINE]);
 
   const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions"];
+  const basePArgs = BASELINE ? ["-p", "go", "--permission-mode", runEverythingMode(BASELINE)] : pArgs;
   const runs = {
     with50: [] as Run[],
     with0: [] as Run[],
@@ -103,8 +113,8 @@ async function main(): Promise<void> {
     const baseline = async () => {
       if (!BASELINE) return;
       settings(true);
-      const calls = await runWithModel(bashTrueCalls(), pArgs, env, project, BASELINE);
-      const none = await runWithModel([reply.text("done")], pArgs, env, project, BASELINE);
+      const calls = await runWithModel(bashTrueCalls(), basePArgs, env, project, BASELINE);
+      const none = await runWithModel([reply.text("done")], basePArgs, env, project, BASELINE);
       if (round === 0) return;
       runs.baseline50.push(calls);
       runs.baseline0.push(none);

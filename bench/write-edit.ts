@@ -21,7 +21,7 @@ import path from "node:path";
 import type { Tool, ToolContext, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { reply, toolCall } from "../packages/agentcore/src/testing/index.js";
 import { runPipeline } from "../packages/agentcore/src/tool-pipeline.js";
-import { BUILT, median, type Run, runWithModel } from "./cli-runs.js";
+import { BUILT, median, type Run, runEverythingMode, runWithModel } from "./cli-runs.js";
 
 const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const FILE_KB = Number(process.env.FILE_KB ?? 64);
@@ -182,6 +182,9 @@ async function main(): Promise<void> {
   );
   const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
   const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions", "--settings", hookFile];
+  const basePArgs = CLI
+    ? ["-p", "go", "--permission-mode", runEverythingMode(baseBin), "--settings", hookFile]
+    : pArgs;
 
   const inOurs: { write: Cost; edit: Cost }[] = [];
   const inBase: { write: Cost; edit: Cost }[] = [];
@@ -195,7 +198,13 @@ async function main(): Promise<void> {
       if (round > 0) (mine ? inOurs : inBase).push(measured);
       if (!CLI) continue;
       resetFiles(project);
-      const run = await runWithModel(session(), pArgs, env, project, mine ? undefined : baseBin);
+      const run = await runWithModel(
+        session(),
+        mine ? pArgs : basePArgs,
+        env,
+        project,
+        mine ? undefined : baseBin,
+      );
       if (round > 0) (mine ? cliOurs : cliBase).push(run);
     }
   }
