@@ -195,6 +195,31 @@ describe("/rewind", { timeout: 180_000 }, () => {
     expect(kept).toHaveLength(1);
   });
 
+  it("a prompt of several lines rewound to comes back whole in the input, and is sent whole", async () => {
+    const { server, term } = await startSessionWith(
+      [reply.text("got the lines"), reply.text("sent again")],
+      { size: { columns: 100, rows: 40 } },
+    );
+    term.tmux("set-buffer", "first line\nsecond line\nthird");
+    term.tmux("paste-buffer", "-p", "-t", "t");
+    await term.waitForScreen(/^… third$/m);
+    term.press("Enter");
+    await term.waitForScreen(/^got the lines\n/m);
+    term.submit("/rewind");
+    await term.waitForScreen("Enter to continue · Esc to cancel");
+    term.press("Up");
+    await term.waitForScreen(/^❯ first line$/m);
+    term.press("Enter");
+    await term.waitForScreen("Restore to the point before you sent this message:");
+    term.type("1");
+    await term.waitForScreen(/^› first line\nsecond line\nthird$/m);
+    term.press("Enter");
+    await term.waitForScreen(/^sent again$/m);
+    const sent = requestText(server.requests.at(-1));
+    expect(sent).toContain("first line\\nsecond line\\nthird");
+    expect(sent).not.toContain("got the lines");
+  });
+
   it("Never mind changes nothing", async () => {
     const { box, term } = await threePrompts();
     await rewindToStepTwo(term, "4");

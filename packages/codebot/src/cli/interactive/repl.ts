@@ -24,6 +24,7 @@ import { loadAnswerRenderer } from "./answer-renderer-loading.js";
 import { BracketedPaste } from "./bracketed-paste.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
+import { fillInput } from "./fill-input.js";
 import { GatedOutput } from "./gated-output.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { InteractiveState } from "./interactive-state.js";
@@ -336,7 +337,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     if (!terminal) return;
     promptScreen.draw();
     // `/rewind`'s prompt, given back to be edited and sent again.
-    if (refill !== undefined) rl.write(refill);
+    if (refill !== undefined) fillInput(rl, refill);
     refill = undefined;
   };
   let refill: string | undefined;

@@ -32,8 +32,7 @@ export async function rewindCommand(ctx: SlashContext): Promise<void> {
   const first = visible(point.text.split("\n")[0] ?? "");
   if (choice.conversation) ctx.print(s.green(`rewound the conversation to before: ${first}`));
   if (outcome) for (const line of outcomeLines(outcome, cwd, s)) ctx.print(line);
-  // One line only: a line break written into the input would send it.
-  if (choice.conversation && !point.text.includes("\n")) ctx.setInput?.(point.text);
+  if (choice.conversation) ctx.setInput?.(point.text);
 }
 
 function outcomeLines(outcome: RestoreOutcome, cwd: string, s: Styles): string[] {
