@@ -196,10 +196,9 @@ describe("/rewind", { timeout: 180_000 }, () => {
   });
 
   it("a prompt of several lines rewound to comes back whole in the input, and is sent whole", async () => {
-    const { server, term } = await startSessionWith(
-      [reply.text("got the lines"), reply.text("sent again")],
-      { size: { columns: 100, rows: 40 } },
-    );
+    const { server, term } = await startSessionWith([reply.text("got the lines"), reply.text("sent again")], {
+      size: { columns: 100, rows: 40 },
+    });
     term.tmux("set-buffer", "first line\nsecond line\nthird");
     term.tmux("paste-buffer", "-p", "-t", "t");
     await term.waitForScreen(/^… third$/m);
