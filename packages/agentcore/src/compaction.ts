@@ -23,6 +23,22 @@ const SUMMARY_REQUEST = `Summarise the conversation so far for your own use when
 5. What is done, what is in progress, and the next step.
 Answer with the summary only.`;
 
+/**
+ * `/rewind`'s "Summarize from here": the conversation is sent whole, the earlier part kept as it
+ * is, so the model is told which part to summarise (claude 2.1.328 asks for "the RECENT portion",
+ * recorded, without saying where it starts).
+ */
+function recentSummaryRequest(recent: number, firstText: string): string {
+  const start = firstText.length > 80 ? `${firstText.slice(0, 80)}…` : firstText;
+  return `Summarise only the last ${recent} messages of the conversation, from the user's message that begins ${JSON.stringify(start)} on: the messages before it are kept as they are and need no summary. Include:
+1. The user's requests and intent in that part, in their own words where it matters.
+2. Key technical facts: files, functions, commands, decisions and why they were taken.
+3. Files read or changed, with what matters about each.
+4. Errors met and how they were resolved.
+5. What is done, what is in progress, and the next step.
+Answer with the summary only.`;
+}
+
 /** The start of the message that carries a summary into the compacted history. */
 export const SUMMARY_PREAMBLE =
   "This session continues from an earlier conversation that was compacted to fit the context window. Summary of it:";
@@ -32,6 +48,8 @@ export interface SummaryRequest {
   messages: readonly ModelMessage[];
   /** Extra instructions (the user's `/compact` focus, a PreCompact hook's stdout). */
   instructions?: string;
+  /** Only the last this many messages are to be summarised (the others are kept): `/rewind`'s "Summarize from here". */
+  recent?: number;
   /**
    * Most characters the conversation may take in the request (as the context meter counts them):
    * beyond it the longest texts are cut, head and tail kept (a huge tool result or paste).
@@ -77,9 +95,12 @@ async function summarizeWithin(
   maxChars: number | undefined,
 ): Promise<{ summary: string; usage: Usage }> {
   const instructions = request.instructions?.trim();
-  const ask = instructions
-    ? `${SUMMARY_REQUEST}\n\nAdditional instructions:\n${instructions}`
-    : SUMMARY_REQUEST;
+  const recent = request.recent;
+  const base =
+    recent === undefined
+      ? SUMMARY_REQUEST
+      : recentSummaryRequest(recent, lastText(request.messages[request.messages.length - recent]));
+  const ask = instructions ? `${base}\n\nAdditional instructions:\n${instructions}` : base;
   const messages =
     maxChars === undefined ? request.messages : fitForSummary(request.messages, maxChars - ask.length);
   if (!messages) {
@@ -167,13 +188,30 @@ export function compactedHistory(
   // It is cut like the summary request's texts when it alone passes keepChars (a huge paste).
   const pending =
     lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];
+  return [summaryMessage(messages, options.summary, options.extra), ...pending, ...tail];
+}
+
+/**
+ * The user message that carries `summary` of `messages` into a history: the preamble, the tools
+ * they used, the summary, `extra`. The tools they loaded stay loaded (claude 2.1.328's do: a
+ * search is not made again).
+ */
+export function summaryMessage(
+  messages: readonly ModelMessage[],
+  summary: string,
+  extra: readonly string[] = [],
+): ModelMessage {
   const used = toolsUsedBeforeSummary(messages, earlierSummaryText(messages[0]));
-  const text = [SUMMARY_PREAMBLE, ...(used ? [used] : []), options.summary, ...(options.extra ?? [])].join(
-    "\n\n",
-  );
-  // The tools the history loaded stay loaded (claude 2.1.328's do: a search is not made again).
-  const summary = keepingLoadedTools({ role: "user", content: text }, loadedToolNames(messages));
-  return [summary, ...pending, ...tail];
+  const text = [SUMMARY_PREAMBLE, ...(used ? [used] : []), summary, ...extra].join("\n\n");
+  return keepingLoadedTools({ role: "user", content: text }, loadedToolNames(messages));
+}
+
+/** The last text of a message (a prompt's typed text comes after the hooks' context). */
+function lastText(message: ModelMessage | undefined): string {
+  if (message === undefined) return "";
+  if (typeof message.content === "string") return message.content;
+  const texts = message.content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+  return texts.at(-1) ?? "";
 }
 
 /** The text of `message` when it is an earlier compaction's summary. */

@@ -6,6 +6,7 @@ import {
   isContextOverflow,
   loadedToolNames,
   summarizeConversation,
+  summaryMessage,
   type Usage,
 } from "@codebot/agentcore";
 import { type CompactTrigger, type HookRunner, systemReminder } from "@codebot/hooks";
@@ -15,6 +16,18 @@ import type { TaskStore } from "../tasks/task-store.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { CompactionReport } from "./session-events.js";
 import { type SessionStartEffects, takeSessionStartAnswer } from "./session-start-answer.js";
+
+/**
+ * `/rewind`'s "Summarize from here" (`from`: the messages from index `at` on become a summary, those
+ * before are kept) and "Summarize up to here" (`up_to`: those before `at` become one, the rest are
+ * kept), as claude 2.1.328's (recorded). `timeOf` gives a kept message the time its line was first
+ * written (a prompt's: what `/rewind` restores the files to), else it is written with the time now.
+ */
+export interface CompactPart {
+  direction: "from" | "up_to";
+  at: number;
+  timeOf?: (message: ModelMessage) => string | undefined;
+}
 
 export type CompactOutcome =
   | { compacted: true; messages: ModelMessage[]; summary: string; tokensBefore: number }
@@ -117,10 +130,10 @@ export class Compaction {
   /** Compacts `messages`; the caller puts the returned history in place. */
   async compact(
     messages: readonly ModelMessage[],
-    options: { trigger: CompactTrigger; focus?: string; signal: AbortSignal },
+    options: { trigger: CompactTrigger; focus?: string; signal: AbortSignal; part?: CompactPart },
   ): Promise<CompactOutcome> {
     const { runner, notify, transcript, meter } = this.parts;
-    const { trigger, signal } = options;
+    const { trigger, signal, part } = options;
     const focus = options.focus?.trim() || undefined;
     const tokensBefore = meter.tokens();
 
@@ -144,7 +157,9 @@ export class Compaction {
       try {
         const made = await summarizeConversation({
           model: this.parts.model(),
-          messages,
+          // Up to here: the earlier part alone. From here: all of it, the model told which part.
+          messages: part?.direction === "up_to" ? messages.slice(0, part.at) : messages,
+          ...(part?.direction === "from" ? { recent: messages.length - part.at } : {}),
           ...(instructions ? { instructions } : {}),
           maxChars: Math.floor(this.parts.contextWindow() * SUMMARY_INPUT_SHARE * 4),
           signal,
@@ -173,12 +188,15 @@ export class Compaction {
       .filter((t): t is string => !!t)
       .map((text) => systemReminder(text));
     const window = this.parts.contextWindow();
-    const compacted = compactedHistory(messages, {
-      summary,
-      extra,
-      keepTurns: KEEP_TURNS,
-      keepChars: Math.floor(window * KEEP_SHARE * 4),
-    });
+    const compacted = part
+      ? partlyCompacted(messages, part, summary, extra)
+      : compactedHistory(messages, {
+          summary,
+          extra,
+          keepTurns: KEEP_TURNS,
+          keepChars: Math.floor(window * KEEP_SHARE * 4),
+        });
+    const summaryAt = part?.direction === "from" ? part.at : 0;
 
     // claude 2.1.328's boundary names the tools the search had loaded, which stay loaded (recorded).
     const discovered = [...loadedToolNames(messages)].sort();
@@ -186,9 +204,20 @@ export class Compaction {
       trigger,
       preTokens: tokensBefore,
       ...(discovered.length > 0 ? { preCompactDiscoveredTools: discovered } : {}),
+      ...(part
+        ? { summarizeDirection: part.direction, messagesSummarized: messages.length - compacted.length + 1 }
+        : {}),
+      ...(part && focus ? { userContext: focus } : {}),
     });
+    // The whole new history follows the boundary (a resume reads from there), the messages kept
+    // with the time they were first written.
     compacted.forEach((message, i) => {
-      transcript.append(message, "main", i === 0 ? { isCompactSummary: true } : {});
+      const timestamp = i === summaryAt ? undefined : part?.timeOf?.(message);
+      transcript.append(
+        message,
+        "main",
+        i === summaryAt ? { isCompactSummary: true } : timestamp ? { timestamp } : {},
+      );
     });
     this.parts.compacted?.();
     const tokensAfter = tokensOf(compacted);
@@ -206,6 +235,14 @@ export class Compaction {
         logicalParent,
       },
     });
+    if (part) {
+      const summarized = messages.length - compacted.length + 1;
+      const kept = compacted.length - 1;
+      notify(
+        `codebot: conversation summarized (${part.direction === "from" ? "from here" : "up to here"}): ${summarized} ${part.direction === "from" ? "later" : "earlier"} messages became a summary, the ${kept} ${part.direction === "from" ? "before" : "after"} them kept as they were`,
+      );
+      return { compacted: true, messages: compacted, summary, tokensBefore };
+    }
     // The compacted history is the summary, then the messages kept (the latest turns); a request
     // too long for the window is kept cut (compactedHistory), which the notice says.
     const kept = compacted.slice(1);
@@ -217,6 +254,20 @@ export class Compaction {
     );
     return { compacted: true, messages: compacted, summary, tokensBefore };
   }
+}
+
+/** The history after a partial summary: the part kept, and the summary in place of the other. */
+function partlyCompacted(
+  messages: readonly ModelMessage[],
+  part: CompactPart,
+  summary: string,
+  extra: string[],
+): ModelMessage[] {
+  const before = messages.slice(0, part.at);
+  const after = messages.slice(part.at);
+  return part.direction === "from"
+    ? [...before, summaryMessage(after, summary, extra)]
+    : [summaryMessage(before, summary, extra), ...after];
 }
 
 const TOO_LARGE_ADVICE =

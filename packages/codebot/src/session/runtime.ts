@@ -15,7 +15,7 @@ import type { PromptResult } from "./prompt-result.js";
 import { suggestNextPrompt } from "./prompt-suggestion.js";
 import { rememberDirectory } from "./remember-directory.js";
 import type { RestoreOutcome } from "./rewind/checkpoint-store.js";
-import { type RewindChoice, type RewindPoint, rewind, rewindPoints } from "./rewind/rewind.js";
+import { type RewindChoice, type RewindPoint, rewind, rewindPoints, summarizeAt } from "./rewind/rewind.js";
 import type { RuntimeParts } from "./runtime-parts.js";
 import { RuntimeShutdown } from "./runtime-shutdown.js";
 import { RuntimeView } from "./runtime-view.js";
@@ -227,6 +227,24 @@ export class Runtime extends RuntimeView {
       store: checkpoints,
       session,
     });
+  }
+
+  /**
+   * `/rewind`'s "Summarize from here" / "up to here" (session/rewind/rewind.ts): the part of the
+   * conversation from `point` on, or before it, becomes a summary; PreCompact (`manual`, the
+   * context typed as `custom_instructions`), PostCompact and SessionStart `compact` fire as for `/compact`.
+   */
+  summarizeAt(
+    point: RewindPoint,
+    summarize: NonNullable<RewindChoice["summarize"]>,
+  ): Promise<CompactOutcome> {
+    if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
+    const { session, agent } = this.parts;
+    return summarizeAt(point, this.rewindPoints(), summarize, {
+      transcript: this.parts.identity().transcriptPath,
+      session,
+      messages: agent.messages,
+    }).finally(() => this.parts.recordCost());
   }
 
   /**

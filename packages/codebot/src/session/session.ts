@@ -7,7 +7,7 @@ import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
-import type { Compaction, CompactOutcome } from "./compaction.js";
+import type { Compaction, CompactOutcome, CompactPart } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
 import { apiErrorText, withModelErrorAdvice } from "./model-error-advice.js";
 import type { PromptIds } from "./prompt-ids.js";
@@ -197,13 +197,23 @@ export class Session {
     );
   }
 
-  /** `/compact [focus]`: summarises the conversation now. Rejects while a prompt is running. */
-  async compact(focus?: string): Promise<CompactOutcome> {
+  /**
+   * `/compact [focus]`: summarises the conversation now; with `part`, only the part before or
+   * after a message (`/rewind`'s "Summarize up to here" / "from here"). Rejects while a prompt is running.
+   */
+  async compact(focus?: string, part?: CompactPart): Promise<CompactOutcome> {
     if (this.running || this.compacting) throw new Error("session: cannot compact while a prompt is running");
     const { agent, compaction, meter } = this.parts;
     // As claude 2.1.328's /compact of an empty conversation: no hook, no model call (recorded).
-    if (agent.messages.length === 0) {
-      const reason = "no messages to compact";
+    const summarized = part
+      ? part.direction === "up_to"
+        ? part.at
+        : agent.messages.length - part.at
+      : agent.messages.length;
+    if (summarized <= 0) {
+      const reason = part
+        ? `no messages ${part.direction === "up_to" ? "before" : "from"} this prompt to summarize`
+        : "no messages to compact";
       this.parts.notify(`codebot: ${reason}`);
       return { compacted: false, reason, empty: true };
     }
@@ -217,6 +227,7 @@ export class Session {
         .compact(agent.messages, {
           trigger: "manual",
           ...(focus ? { focus } : {}),
+          ...(part ? { part } : {}),
           signal: controller.signal,
         })
         .catch((error: unknown) => {

@@ -164,7 +164,7 @@ export class TranscriptWriter {
   append(
     message: ModelMessage,
     agentName = "main",
-    marks: { isCompactSummary?: true; agentId?: string; isMeta?: true } = {},
+    marks: { isCompactSummary?: true; agentId?: string; isMeta?: true; timestamp?: string } = {},
     step: { usage?: Usage; model?: string } = {},
   ): string {
     const uuid = randomUUID();
@@ -284,7 +284,15 @@ export class TranscriptWriter {
   /** Writes the boundary; returns the main agent's line it follows (its `logicalParentUuid`). */
   boundary(
     kind: BoundaryKind,
-    metadata: { trigger: string; preTokens: number; preCompactDiscoveredTools?: string[] },
+    metadata: {
+      trigger: string;
+      preTokens: number;
+      preCompactDiscoveredTools?: string[];
+      /** `/rewind`'s summaries: which part was summarised, how many messages, the context typed. */
+      summarizeDirection?: "from" | "up_to";
+      messagesSummarized?: number;
+      userContext?: string;
+    },
   ): string | null {
     const uuid = randomUUID();
     const logicalParent = this.lastUuid.get("main") ?? null;

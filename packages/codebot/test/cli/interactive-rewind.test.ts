@@ -14,7 +14,9 @@ import type { TmuxSession } from "./support/tmux.js";
 useBuiltCli();
 
 /** Three prompts: the first writes a.txt, the second edits it, writes b.txt and runs bash, the third edits a.txt. */
-async function threePrompts(): Promise<{ box: Sandbox; server: LoopbackModelServer; term: TmuxSession }> {
+async function threePrompts(
+  after = [reply.text("after the rewind")],
+): Promise<{ box: Sandbox; server: LoopbackModelServer; term: TmuxSession }> {
   const session = await startSessionWith(
     [
       reply.toolCall("write", { file_path: "a.txt", content: "v1\n" }),
@@ -27,7 +29,7 @@ async function threePrompts(): Promise<{ box: Sandbox; server: LoopbackModelServ
       reply.text("two done"),
       reply.toolCall("edit", { file_path: "a.txt", old_string: "v2", new_string: "v3" }),
       reply.text("three done"),
-      reply.text("after the rewind"),
+      ...after,
     ],
     { args: ["--permission-mode", "bypassPermissions"], size: { columns: 100, rows: 40 } },
   );
@@ -98,7 +100,7 @@ describe("/rewind", { timeout: 180_000 }, () => {
     expect(term.screen()).not.toContain("Enter to continue · Esc to cancel");
   });
 
-  it("offers the four choices, saying what each restores", async () => {
+  it("offers the six choices, saying what each restores", async () => {
     const { term } = await threePrompts();
     const screen = await rewindToStepTwo(term, "");
     expect(screen).toContain(
@@ -109,7 +111,9 @@ describe("/rewind", { timeout: 180_000 }, () => {
         "❯ 1. Restore code and conversation",
         "  2. Restore conversation",
         "  3. Restore code",
-        "  4. Never mind",
+        "  4. Summarize from here",
+        "  5. Summarize up to here",
+        "  6. Never mind",
       ].join("\n"),
     );
   });
@@ -195,6 +199,88 @@ describe("/rewind", { timeout: 180_000 }, () => {
     expect(kept).toHaveLength(1);
   });
 
+  it("Summarize up to here: the prompts before it become a summary, it and later ones are sent as they were", async () => {
+    const { box, server, term } = await threePrompts([
+      reply.text("THE EARLY SUMMARY"),
+      reply.text("after the summary"),
+    ]);
+    await rewindToStepTwo(term, "");
+    term.press("Down", "Down", "Down", "Down");
+    await term.waitForScreen(/^❯ 5\. Summarize up to here: add context \(optional\)$/m);
+    expect(term.screen()).toContain(
+      "Earlier messages will be summarized. This message and later ones stay as they are.",
+    );
+    term.type("keep the file names");
+    await term.waitForScreen(/^❯ 5\. Summarize up to here: keep the file names$/m);
+    term.press("Enter");
+    await term.waitForScreen(/conversation summarized \(up to here\)/);
+    const asked = requestText(server.requests.at(-1));
+    expect(asked).toContain("step one");
+    expect(asked).not.toContain("step two");
+    expect(asked).toContain("keep the file names");
+    await term.waitForScreen(/^›\s*$/m);
+    term.submit("go on");
+    await term.waitForScreen(/^after the summary$/m);
+    const sent = requestText(server.requests.at(-1));
+    expect(sent).toContain("THE EARLY SUMMARY");
+    expect(sent).not.toContain("one done");
+    expect(sent).toContain("step two");
+    expect(sent).toContain("three done");
+    // The transcript holds the new history: -c goes on with it.
+    term.submit("/exit");
+    await term.exitCode();
+    const { server: next } = await printRun("and on", [reply.text("went on")], { box, flags: ["-c"] });
+    const resumed = requestText(next.requests[0]);
+    expect(resumed).toContain("THE EARLY SUMMARY");
+    expect(resumed).not.toContain("one done");
+    expect(resumed).toContain("three done");
+  });
+
+  it("after Summarize up to here, a rewind to a prompt kept still restores the files to it", async () => {
+    const { box, term } = await threePrompts([reply.text("THE EARLY SUMMARY")]);
+    await rewindToStepTwo(term, "");
+    term.press("Down", "Down", "Down", "Down");
+    await term.waitForScreen(/^❯ 5\. Summarize up to here/m);
+    term.press("Enter");
+    await term.waitForScreen(/conversation summarized \(up to here\)/);
+    await term.waitForScreen(/^›\s*$/m);
+    term.submit("/rewind");
+    await term.waitForScreen("Enter to continue · Esc to cancel");
+    term.press("Up");
+    await term.waitForScreen(/^❯ step three$/m);
+    term.press("Enter");
+    await term.waitForScreen("Restore to the point before you sent this message:");
+    term.type("3");
+    await term.waitForScreen(/^restored a\.txt$/m);
+    expect(read(box, "a.txt")).toBe("v2\n");
+  });
+
+  it("Summarize from here: it and later prompts become a summary, the earlier ones are kept, its text back in the input", async () => {
+    const { server, term } = await threePrompts([
+      reply.text("THE LATE SUMMARY"),
+      reply.text("after the summary"),
+    ]);
+    await rewindToStepTwo(term, "");
+    term.press("Down", "Down", "Down");
+    await term.waitForScreen(/^❯ 4\. Summarize from here: add context \(optional\)$/m);
+    term.press("Enter");
+    await term.waitForScreen(/conversation summarized \(from here\)/);
+    // The whole conversation is sent, the model told which part to summarise.
+    const asked = requestText(server.requests.at(-1));
+    expect(asked).toContain("one done");
+    expect(asked).toContain("three done");
+    expect(asked).toContain("Summarise only the last");
+    await term.waitForScreen(/^› step two$/m);
+    term.press("C-u");
+    term.submit("go on");
+    await term.waitForScreen(/^after the summary$/m);
+    const sent = requestText(server.requests.at(-1));
+    expect(sent).toContain("one done");
+    expect(sent).toContain("THE LATE SUMMARY");
+    expect(sent).not.toContain("two done");
+    expect(sent).not.toContain("three done");
+  });
+
   it("a prompt of several lines rewound to comes back whole in the input, and is sent whole", async () => {
     const { server, term } = await startSessionWith([reply.text("got the lines"), reply.text("sent again")], {
       size: { columns: 100, rows: 40 },
@@ -221,7 +307,7 @@ describe("/rewind", { timeout: 180_000 }, () => {
 
   it("Never mind changes nothing", async () => {
     const { box, term } = await threePrompts();
-    await rewindToStepTwo(term, "4");
+    await rewindToStepTwo(term, "6");
     await term.waitForScreen(/^rewind cancelled$/m);
     expect(read(box, "a.txt")).toBe("v3\n");
   });

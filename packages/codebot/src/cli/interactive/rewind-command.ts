@@ -1,5 +1,6 @@
 import { visible } from "../../approval/visible-text.js";
 import type { RestoreOutcome } from "../../session/rewind/checkpoint-store.js";
+import type { RewindChoice, RewindPoint } from "../../session/rewind/rewind.js";
 import { errorMessage } from "../cli-error.js";
 import type { Styles } from "../output/styles.js";
 import { RewindOptions } from "./rewind-options.js";
@@ -23,6 +24,7 @@ export async function rewindCommand(ctx: SlashContext): Promise<void> {
   if (point === undefined) return;
   const choice = await ctx.choose(new RewindOptions(point, s, cwd));
   if (choice === undefined) return;
+  if (choice.summarize) return summarize(ctx, point, choice.summarize);
   let outcome: RestoreOutcome | undefined;
   try {
     outcome = ctx.runtime.rewind(point, choice);
@@ -33,6 +35,25 @@ export async function rewindCommand(ctx: SlashContext): Promise<void> {
   if (choice.conversation) ctx.print(s.green(`rewound the conversation to before: ${first}`));
   if (outcome) for (const line of outcomeLines(outcome, cwd, s)) ctx.print(line);
   if (choice.conversation) ctx.setInput?.(point.text);
+}
+
+/**
+ * Summarize from here / up to here: the part becomes a summary as `/compact` makes one (its
+ * notice says how it went). From here, the prompt comes back in the input, as claude 2.1.328's
+ * does (recorded): what was summarized can be asked again.
+ */
+async function summarize(
+  ctx: SlashContext,
+  point: RewindPoint,
+  summarize: NonNullable<RewindChoice["summarize"]>,
+): Promise<void> {
+  try {
+    ctx.print(ctx.styles.dim("summarizing the conversation…"));
+    const outcome = await ctx.working("summarizing", () => ctx.runtime.summarizeAt(point, summarize));
+    if (outcome.compacted && summarize.direction === "from") ctx.setInput?.(point.text);
+  } catch (error) {
+    ctx.print(ctx.styles.red(errorMessage(error)));
+  }
 }
 
 function outcomeLines(outcome: RestoreOutcome, cwd: string, s: Styles): string[] {

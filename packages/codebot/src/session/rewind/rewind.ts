@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import type { ModelMessage } from "ai";
 import type { PromptLine } from "../../transcript/prompt-lines.js";
 import { readTranscript } from "../../transcript/transcript-reader.js";
+import type { CompactOutcome, CompactPart } from "../compaction.js";
 import type { Session } from "../session.js";
 import type { ChangedFile, CheckpointStore, RestoreOutcome } from "./checkpoint-store.js";
 
@@ -12,10 +14,15 @@ export interface RewindPoint extends PromptLine {
   toRestore: string[];
 }
 
-/** What a rewind puts back, as claude 2.1.328's picker offers it (recorded): both, or one of them. */
+/**
+ * What a rewind puts back, as claude 2.1.328's picker offers it (recorded): both, or one of them —
+ * or, with `summarize`, nothing: the part of the conversation from the prompt on, or before it,
+ * becomes a summary (its context, what the user typed, joins the summary's instructions).
+ */
 export interface RewindChoice {
   conversation: boolean;
   code: boolean;
+  summarize?: { direction: CompactPart["direction"]; context: string };
 }
 
 /** The conversation's prompts, oldest first, each with the files its tools changed (none without a store). */
@@ -42,4 +49,42 @@ export function rewind(
     where.session.rewindTo(before.messages, point.parentUuid);
   } else if (where.session.isRunning) throw new Error("session: cannot rewind while a prompt is running");
   return choice.code ? where.store?.restore(point.at) : undefined;
+}
+
+/**
+ * `/rewind`'s "Summarize from here" / "up to here": compacts the part of the conversation from
+ * `point` on, or before it, keeping the other part as it is (session/compaction.ts). The prompts
+ * kept keep their time, so a later rewind to one of them still restores the files to it.
+ */
+export function summarizeAt(
+  point: RewindPoint,
+  points: readonly RewindPoint[],
+  summarize: NonNullable<RewindChoice["summarize"]>,
+  where: { transcript: string; session: Session; messages: readonly ModelMessage[] },
+): Promise<CompactOutcome> {
+  const at = readTranscript(where.transcript, { before: point.uuid }).messages.length;
+  // The history in memory is the transcript's: the prompt is where the transcript has it.
+  if (lastText(where.messages[at]) !== point.text)
+    throw new Error("rewind: the conversation does not match its transcript here; nothing was summarized");
+  const index = points.findIndex((p) => p.uuid === point.uuid);
+  if (index < 0)
+    throw new Error("rewind: that prompt is no longer in the conversation; nothing was summarized");
+  const kept = summarize.direction === "from" ? points.slice(0, index) : points.slice(index);
+  let next = 0;
+  const timeOf = (message: ModelMessage) => {
+    const prompt = kept[next];
+    if (prompt === undefined || message.role !== "user" || lastText(message) !== prompt.text)
+      return undefined;
+    next += 1;
+    return prompt.at > 0 ? new Date(prompt.at).toISOString() : undefined;
+  };
+  return where.session.compact(summarize.context, { direction: summarize.direction, at, timeOf });
+}
+
+/** A user message's typed text: its last text part (the hooks' context comes before it). */
+function lastText(message: ModelMessage | undefined): string | undefined {
+  if (message?.role !== "user") return undefined;
+  if (typeof message.content === "string") return message.content;
+  const texts = message.content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+  return texts.at(-1);
 }
