@@ -256,7 +256,8 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const promptNow = (text: string, uuid?: string) => {
     const command = printCommandOf(text);
     if (command !== undefined) return runCommand(command, uuid);
-    return midTurn ? midTurn.during(() => runtime.prompt(text)) : runtime.prompt(text);
+    // The message's uuid names its transcript line, as claude's does: `rewind_files` finds it so.
+    return midTurn ? midTurn.during(() => runtime.prompt(text, uuid)) : runtime.prompt(text, uuid);
   };
   // After a `/clear`, the conversation_reset line (conversation-reset-line.ts), then the new
   // session's init line before the result.

@@ -120,25 +120,25 @@ export class Runtime extends RuntimeView {
    * The first prompt waits for the MCP servers, at most their startup timeout; meanwhile it counts
    * as running (a second prompt is refused) and `abort()` cancels it.
    */
-  prompt(text: string): Promise<PromptResult> {
+  prompt(text: string, uuid?: string): Promise<PromptResult> {
     if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
-    return this.promptOnce(text).finally(() => {
+    return this.promptOnce(text, uuid).finally(() => {
       this.parts.recordCost();
       this.parts.background?.turnEnded();
     });
   }
 
-  private promptOnce(text: string): Promise<PromptResult> {
+  private promptOnce(text: string, uuid: string | undefined): Promise<PromptResult> {
     const startup = this.parts.mcp.servers?.startupWait();
-    if (startup === undefined) return this.parts.session.prompt(text);
+    if (startup === undefined) return this.parts.session.prompt(text, uuid);
     this.waitingForMcp = new AbortController();
     const { signal } = this.waitingForMcp;
     const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
     return Promise.race([startup, aborted]).then(() => {
       this.waitingForMcp = undefined;
       if (this.shutdown.began) throw new Error("session: closed");
-      const run = this.parts.session.prompt(text);
+      const run = this.parts.session.prompt(text, uuid);
       // Cancelled while waiting: the prompt ends as aborted before it reaches the model.
       if (signal.aborted) this.parts.session.abort();
       return run;
@@ -227,6 +227,26 @@ export class Runtime extends RuntimeView {
       store: checkpoints,
       session,
     });
+  }
+
+  /**
+   * The Agent SDK's `rewindFiles()`: the files codebot's file tools changed since the prompt whose
+   * transcript line is `uuid` (an SDK message's own) — undefined when the session keeps no copies —,
+   * as they would be put back, or put back (the conversation stays). Throws while a prompt runs.
+   */
+  rewindFiles(
+    uuid: string,
+    dryRun: boolean,
+  ):
+    | { found: boolean; before?: { file: string; before: Buffer | null }[]; outcome?: RestoreOutcome }
+    | undefined {
+    if (this.shutdown.began) throw new Error("session: closed");
+    const store = this.parts.checkpoints;
+    if (store === undefined) return undefined;
+    const point = this.rewindPoints().find((p) => p.uuid === uuid);
+    if (point === undefined) return { found: false };
+    if (dryRun) return { found: true, before: store.contentsBefore(point.at) };
+    return { found: true, outcome: this.rewind(point, { conversation: false, code: true }) };
   }
 
   /**

@@ -124,11 +124,12 @@ export class Session {
     this.sessionStartContext = context;
   }
 
-  prompt(text: string): Promise<PromptResult> {
+  /** `uuid`: the prompt's transcript line's (an Agent SDK message's own, as claude gives it; else a new one). */
+  prompt(text: string, uuid?: string): Promise<PromptResult> {
     if (this.compacting) return Promise.reject(new Error("session: compaction is running; wait for it"));
     if (this.running)
       return Promise.reject(new Error("session: a prompt is already running; wait for it or abort it"));
-    const run = this.run(text).finally(() => {
+    const run = this.run(text, uuid).finally(() => {
       this.parts.skills?.promptEnded();
       this.running = undefined;
       this.controller = undefined;
@@ -304,7 +305,7 @@ export class Session {
     await this.running?.catch(() => undefined);
   }
 
-  private async run(text: string): Promise<PromptResult> {
+  private async run(text: string, uuid?: string): Promise<PromptResult> {
     const { agent, runner, transcript, validation, stopHooks } = this.parts;
     const controller = new AbortController();
     this.controller = controller;
@@ -372,7 +373,7 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
-    this.parts.checkpoints?.startPrompt(transcript.append(message, "main"));
+    this.parts.checkpoints?.startPrompt(transcript.append(message, "main", uuid ? { uuid } : {}));
     // The deferred tools the model is first told of, for a resume to know what it was told.
     const listing = agent.firstListing();
     if (listing) transcript.recordDeferredListing(listing);

@@ -12,6 +12,7 @@ import { costStateLine } from "./cost-state-line.js";
 import { deferredToolsDeltaLine } from "./deferred-tools-delta-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
+import { isSessionId } from "./session-files.js";
 import { titleLine } from "./title-line.js";
 import {
   type BoundaryKind,
@@ -164,10 +165,17 @@ export class TranscriptWriter {
   append(
     message: ModelMessage,
     agentName = "main",
-    marks: { isCompactSummary?: true; agentId?: string; isMeta?: true; timestamp?: string } = {},
+    marks: {
+      isCompactSummary?: true;
+      agentId?: string;
+      isMeta?: true;
+      timestamp?: string;
+      uuid?: string;
+    } = {},
     step: { usage?: Usage; model?: string } = {},
   ): string {
-    const uuid = randomUUID();
+    // A uuid given (an Agent SDK message's) is taken only in a UUID's shape: it names a line.
+    const uuid = marks.uuid !== undefined && isSessionId(marks.uuid) ? marks.uuid : randomUUID();
     const removed = removedToolsOf(message);
     const added = addedToolsOf(message);
     if ((removed !== undefined || added !== undefined) && agentName === "main") {
@@ -191,7 +199,6 @@ export class TranscriptWriter {
             },
           }
         : {}),
-      uuid,
       parentUuid: this.lastUuid.get(chain) ?? null,
       timestamp: new Date().toISOString(),
       sessionId: this.sessionId,
@@ -200,6 +207,7 @@ export class TranscriptWriter {
       isSidechain: agentName !== "main",
       agentName,
       ...marks,
+      uuid,
     };
     this.write(line, { key: chain, uuid });
     return uuid;

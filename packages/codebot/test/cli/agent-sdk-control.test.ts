@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
@@ -757,16 +757,84 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
     expect(server.requests.map((r) => (r.body as { model?: string }).model)).toEqual(["claude-sonnet-4-5"]);
   });
 
-  it("rewind_files is answered as claude answers it without file checkpoints: canRewind false, with the reason", async () => {
-    const { run } = await sdkSession([reply.text("hello")]);
-    expect(
-      await run.request("w1", { subtype: "rewind_files", user_message_id: "u1", dry_run: true }),
-    ).toEqual({
-      subtype: "success",
-      request_id: "w1",
-      response: { canRewind: false, error: "File rewinding is not supported by codebot." },
+  describe("rewind_files, as claude answers it with file checkpointing on", () => {
+    const ONE = "11111111-1111-4111-8111-111111111111";
+    const TWO = "22222222-2222-4222-8222-222222222222";
+    /** Two messages, each with its SDK uuid: the first writes a.txt, the second edits it and writes b.txt. */
+    async function twoMessages(args: string[] = []) {
+      const session = await sdkSession(
+        [
+          reply.toolCall("write", { file_path: "a.txt", content: "v1\n" }),
+          reply.text("one done"),
+          reply.toolCalls(
+            toolCall("edit", { file_path: "a.txt", old_string: "v1", new_string: "v2" }),
+            toolCall("write", { file_path: "b.txt", content: "b new\n" }),
+          ),
+          reply.text("two done"),
+        ],
+        { args: ["--permission-mode", "bypassPermissions", ...args] },
+      );
+      session.run.say("step one", ONE);
+      await session.run.result(1);
+      session.run.say("step two", TWO);
+      await session.run.result(2);
+      return session;
+    }
+    const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined);
+
+    it("a dry run names the files the rewind would put back and the lines it would insert and delete, changing none", async () => {
+      const { box, run } = await twoMessages();
+      const answer = await run.request("w1", {
+        subtype: "rewind_files",
+        user_message_id: TWO,
+        dry_run: true,
+      });
+      expect(answer.response).toEqual({
+        canRewind: true,
+        filesChanged: [box.at("a.txt"), box.at("b.txt")],
+        insertions: 1,
+        deletions: 2,
+      });
+      expect(read(box.at("a.txt"))).toBe("v2\n");
+      await run.end();
     });
-    await run.lastTurn("hi");
+
+    it("a rewind puts the files back as they were before the message", async () => {
+      const { box, run } = await twoMessages();
+      const answer = await run.request("w1", { subtype: "rewind_files", user_message_id: TWO });
+      expect(answer.response).toEqual({ canRewind: true, skippedLinks: 0 });
+      expect(read(box.at("a.txt"))).toBe("v1\n");
+      expect(read(box.at("b.txt"))).toBeUndefined();
+      await run.end();
+    });
+
+    it("a message with no checkpoint: canRewind false, in claude's words", async () => {
+      const { run } = await twoMessages();
+      const answer = await run.request("w1", {
+        subtype: "rewind_files",
+        user_message_id: "nosuch",
+        dry_run: true,
+      });
+      expect(answer.response).toEqual({
+        canRewind: false,
+        error: "No file checkpoint found for this message.",
+      });
+      await run.end();
+    });
+
+    it("without session persistence no copies are kept: claude's answer without checkpointing", async () => {
+      const { run } = await sdkSession([reply.text("hello")], { args: ["--no-session-persistence"] });
+      const answer = await run.request("w1", {
+        subtype: "rewind_files",
+        user_message_id: ONE,
+        dry_run: true,
+      });
+      expect(answer.response).toEqual({
+        canRewind: false,
+        error: "File rewinding is not supported by codebot.",
+      });
+      await run.lastTurn("hi");
+    });
   });
 
   it("mcp_status lists the session's MCP servers in the SDK's shape (none here)", async () => {

@@ -3,8 +3,8 @@
  * docs/claude-code.md "Agent SDK"): `initialize` registers the program's hook callbacks,
  * `interrupt` stops the turn in progress, `set_permission_mode` changes the mode, `set_model`
  * switches the model as `/model` does, `mcp_status` lists the MCP servers, `mcp_reconnect` starts
- * one anew and `mcp_toggle` turns one off or on, `mcp_set_servers` replaces the program's servers, `reload_output_styles` names the default style, `rewind_files` says no
- * rewind can be made (codebot keeps no file checkpoints), `apply_flag_settings` and `get_settings`
+ * one anew and `mcp_toggle` turns one off or on, `mcp_set_servers` replaces the program's servers, `reload_output_styles` names the default style, `rewind_files` puts back the
+ * files the file tools changed since a message (rewind-files.ts), `apply_flag_settings` and `get_settings`
  * keep the flag settings layer (sdk-flag-settings.ts), `get_context_usage` tells the context in use
  * (output/context-usage.ts), `set_max_thinking_tokens` sets the next request's thinking budget,
  * `reload_skills` reads the skill folders again, `reload_plugins` the plugin folders (and those it
@@ -33,10 +33,11 @@ import { contextUsage } from "../output/context-usage.js";
 import { sdkPluginEntry } from "../output/sdk-plugin-entry.js";
 import { codebotVersion } from "../version.js";
 import { ControlError, type ControlHandler, type ControlRequest } from "./control-channel.js";
+import { type RewindFilesSession, rewindFiles } from "./rewind-files.js";
 import { FlagSettings, type FlagSettingsSession } from "./sdk-flag-settings.js";
 import { sdkServerStatus } from "./sdk-mcp-status.js";
 
-export interface SdkSession extends FlagSettingsSession {
+export interface SdkSession extends FlagSettingsSession, RewindFilesSession {
   readonly hooks: Pick<HookRunner, "addScopedHooks">;
   readonly permissionMode: PermissionMode;
   setPermissionMode(mode: PermissionMode): void;
@@ -173,8 +174,7 @@ export function sdkRequests(session: SdkSession, context: SdkRequestsContext): C
         // codebot has the default style only, as initialize's answer says.
         return { available_output_styles: ["default"] };
       case "rewind_files":
-        // claude's answer when it keeps no file checkpoints; codebot keeps none.
-        return { canRewind: false, error: "File rewinding is not supported by codebot." };
+        return rewindFiles(session, request);
       case "apply_flag_settings":
         // Answered without a response object, as claude answers it.
         return flagSettings.apply(request.settings).then(() => undefined);

@@ -131,6 +131,14 @@ export class CheckpointStore {
     return outcome;
   }
 
+  /** What `restore(since)` would put back, nothing written: each file's content then (null: it did not exist). */
+  contentsBefore(since: number): { file: string; before: Buffer | null }[] {
+    return filesBefore(this.lines(), since).files.map(({ file, before }) => ({
+      file,
+      before: before === null ? null : fs.readFileSync(this.blobPath(before)),
+    }));
+  }
+
   private restoreOne(
     file: string,
     before: string | null,
@@ -266,7 +274,7 @@ function hashOf(content: string | Buffer): string {
 }
 
 /** The file's content; null when there is none (a folder there is not read: restoring it fails, said). */
-function readOrNull(file: string): Buffer | null {
+export function readOrNull(file: string): Buffer | null {
   try {
     return fs.readFileSync(file);
   } catch (error) {

@@ -31,8 +31,8 @@ export interface SdkRun {
   initialized: Promise<Record<string, unknown>>;
   /** Sends a control request of the program's (`interrupt`, `set_permission_mode`, …); resolves with the CLI's `response` line. */
   request(id: string, request: Record<string, unknown>): Promise<Record<string, unknown>>;
-  /** Sends a user message. */
-  say(text: string): void;
+  /** Sends a user message (with its own `uuid`, as the SDK gives one, when given). */
+  say(text: string, uuid?: string): void;
   /** The CLI's stdout lines so far. */
   lines(): Record<string, unknown>[];
   /** The CLI's control requests so far, in order. */
@@ -99,9 +99,10 @@ export function startSdkRun(
     systemPrompt: [""],
     ...options.initialize,
   });
-  const say = (text: string) =>
+  const say = (text: string, uuid?: string) =>
     send({
       type: "user",
+      ...(uuid ? { uuid } : {}),
       session_id: "",
       message: { role: "user", content: [{ type: "text", text }] },
       parent_tool_use_id: null,
