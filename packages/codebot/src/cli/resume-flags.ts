@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Command } from "commander";
 import { listSessions, type SessionSummary, sessionDirectory } from "../transcript/session-files.js";
 import { CliError } from "./cli-error.js";
@@ -33,11 +34,13 @@ export function resumeRequestOf(opts: {
 export async function sessionToResume(
   request: ResumeRequest,
   where: { codebotHome: string; cwd: string },
-  pick?: (sessions: SessionSummary[]) => Promise<SessionSummary | undefined>,
+  pick?: SessionPick,
 ): Promise<string> {
   if (request.kind === "id") return request.id;
-  const sessions = listSessions(sessionDirectory(where.codebotHome, where.cwd));
-  if (sessions.length === 0)
+  const here = sessionDirectory(where.codebotHome, where.cwd);
+  const sessions = listSessions(here);
+  // The picker opens on none, as claude 2.1.328's (recorded): its Ctrl+A lists every project's.
+  if (sessions.length === 0 && !(request.kind === "pick" && pick?.takesNone))
     throw new CliError(`no earlier session of this project (${where.cwd}) to resume`);
   if (request.kind === "latest") return (sessions[0] as SessionSummary).id;
   if (!pick) {
@@ -49,7 +52,27 @@ export async function sessionToResume(
   }
   const chosen = await pick(sessions);
   if (!chosen) throw new CliError("no session chosen");
+  // Another project's (Ctrl+A): said how to resume it there and ended, exit code 0, as claude's
+  // ("This session is from a different directory. To resume, run: cd … && claude --resume …").
+  if (path.dirname(chosen.transcriptPath) !== here)
+    throw new CliError(
+      `session ${chosen.id} is from a different folder; to resume it, run: cd ${shellWord(shownTitle(chosen.folder ?? "?"))} && codebot --resume ${chosen.id}`,
+      0,
+    );
   return chosen.id;
+}
+
+/**
+ * How `-r` alone picks a session: `takesNone` when it can show an empty list (the picker, whose
+ * Ctrl+A lists every project's), else a project without sessions is an error.
+ */
+export type SessionPick = ((sessions: SessionSummary[]) => Promise<SessionSummary | undefined>) & {
+  takesNone?: boolean;
+};
+
+/** A folder as one shell word, to be pasted: quoted unless plainly safe. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** `<id>  <when>  <title or first prompt>[ (fork of <id>)]`, as the list shows a session; the id cut to `idLength` when given. */
@@ -72,6 +95,8 @@ export function sessionLineParts(
   const when = session.modified.toISOString().replace("T", " ").slice(0, 16);
   const title = session.title === undefined ? undefined : shownTitle(session.title);
   const id = idLength === undefined ? session.id : session.id.slice(0, idLength);
-  const fork = session.forkedFrom === undefined ? "" : ` (fork of ${session.forkedFrom.slice(0, 8)})`;
+  // The all-projects list's rows end with the session's folder, as claude's (a cloned transcript's: made safe as a title).
+  const folder = session.folder === undefined ? "" : ` · ${shownTitle(session.folder)}`;
+  const fork = `${session.forkedFrom === undefined ? "" : ` (fork of ${session.forkedFrom.slice(0, 8)})`}${folder}`;
   return { head: `${id}  ${when}`, title: title ?? (shownTitle(session.firstPrompt) || "(no prompt)"), fork };
 }

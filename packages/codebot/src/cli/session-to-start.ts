@@ -1,6 +1,5 @@
-import type { SessionSummary } from "../transcript/session-files.js";
 import { CliError } from "./cli-error.js";
-import { sessionToResume } from "./resume-flags.js";
+import { type SessionPick, sessionToResume } from "./resume-flags.js";
 import type { SessionFlags } from "./session-flags.js";
 import { newSessionId } from "./session-id-flag.js";
 
@@ -20,7 +19,7 @@ export interface SessionToStart {
 export async function sessionToStart(
   flags: Pick<SessionFlags, "sessionId" | "resume" | "forkSession">,
   where: { codebotHome: string; cwd: string },
-  pick?: (sessions: SessionSummary[]) => Promise<SessionSummary | undefined>,
+  pick?: SessionPick,
 ): Promise<SessionToStart> {
   if (flags.resume === undefined) return { sessionId: newSessionId(flags.sessionId, where), resume: false };
   if (flags.sessionId !== undefined && flags.forkSession !== true)

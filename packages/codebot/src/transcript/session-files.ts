@@ -26,6 +26,8 @@ export interface SessionSummary {
   title?: string;
   /** The session it was forked from (`--fork-session`, claude's `/branch`): its first message's `forkedFrom`. */
   forkedFrom?: string;
+  /** The folder it ran in, as its first line with one says: the all-projects list (`-r`'s Ctrl+A) shows it. */
+  folder?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,7 +40,7 @@ const HEAD_BYTES = 64 * 1024;
  * and pass over the session the user means. `--resume <id>` still opens it. One begun by `/clear`
  * counts: the user means to go on with it, as claude's `-c` does.
  */
-export function listSessions(dir: string): SessionSummary[] {
+export function listSessions(dir: string, withFolder = false): SessionSummary[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -51,10 +53,22 @@ export function listSessions(dir: string): SessionSummary[] {
     const id = name.slice(0, -".jsonl".length);
     if (!UUID.test(id)) continue;
     const transcriptPath = path.join(dir, name);
-    const summary = summaryOf(id, transcriptPath);
+    const summary = summaryOf(id, transcriptPath, withFolder);
     if (summary) sessions.push(summary);
   }
   return sessions.sort(newestFirst);
+}
+
+/** Every project's sessions (`-r`'s Ctrl+A, as claude's), newest first, each with its folder. */
+export function listAllSessions(codebotHome: string): SessionSummary[] {
+  const projects = path.join(codebotHome, "projects");
+  let dirs: string[];
+  try {
+    dirs = fs.readdirSync(projects);
+  } catch {
+    return [];
+  }
+  return dirs.flatMap((dir) => listSessions(path.join(projects, dir), true)).sort(newestFirst);
 }
 
 /**
@@ -76,7 +90,7 @@ function newestFirst(a: SessionSummary, b: SessionSummary): number {
  * be resumed at all — not a file, or not readable (a symlink loop, no permission): one such entry
  * must not take the whole list with it. `-r <id>` of it says why it cannot be resumed.
  */
-function summaryOf(id: string, transcriptPath: string): SessionSummary | undefined {
+function summaryOf(id: string, transcriptPath: string, withFolder: boolean): SessionSummary | undefined {
   let stat: fs.Stats | undefined;
   let head: ReturnType<typeof headOf>;
   try {
@@ -87,7 +101,7 @@ function summaryOf(id: string, transcriptPath: string): SessionSummary | undefin
     return undefined;
   }
   if (!head.hasConversation) return undefined;
-  const { firstPrompt, title, forkedFrom, firstLineAt, lastLineAt } = head;
+  const { firstPrompt, title, forkedFrom, firstLineAt, lastLineAt, folder } = head;
   return {
     id,
     transcriptPath,
@@ -97,6 +111,7 @@ function summaryOf(id: string, transcriptPath: string): SessionSummary | undefin
     firstPrompt,
     ...(title ? { title } : {}),
     ...(forkedFrom !== undefined ? { forkedFrom } : {}),
+    ...(withFolder && folder !== undefined ? { folder } : {}),
   };
 }
 
@@ -119,6 +134,7 @@ function headOf(
   forkedFrom?: string;
   firstLineAt?: number;
   lastLineAt?: number;
+  folder?: string;
 } {
   const fd = fs.openSync(file, "r");
   try {
@@ -151,6 +167,9 @@ function headOf(
     }
     const firstLineAt = head.lines.map(timeOf).find((at) => at !== undefined);
     const lastLineAt = lastLines.map(timeOf).findLast((at) => at !== undefined);
+    const folder = head.lines
+      .map((line) => (line as { cwd?: unknown }).cwd)
+      .find((cwd) => typeof cwd === "string");
     return {
       firstPrompt,
       hasConversation,
@@ -158,6 +177,7 @@ function headOf(
       ...(lastLineAt !== undefined ? { lastLineAt } : {}),
       ...(title !== undefined ? { title } : {}),
       ...(forkedFrom !== undefined ? { forkedFrom } : {}),
+      ...(typeof folder === "string" ? { folder } : {}),
     };
   } finally {
     fs.closeSync(fd);

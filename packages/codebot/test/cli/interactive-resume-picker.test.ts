@@ -3,6 +3,7 @@
  * 2.1.328's (recorded): ↑/↓ choose, typed text filters, Enter resumes, Esc clears the filter and
  * then cancels. `/resume <n>` still goes on with one at once.
  */
+import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
@@ -225,5 +226,55 @@ describe("the picker's Space", { timeout: 120_000 }, () => {
     term.type("are");
     await term.waitForScreen("⌕ apples are");
     expect(term.screen()).not.toContain("Esc goes back");
+  });
+});
+
+describe("-r's picker in a project without sessions, and its Ctrl+A", { timeout: 120_000 }, () => {
+  /** `codebot -r` in a folder with no sessions, beside a project with the apples session. */
+  async function pickerInEmptyFolder() {
+    const box = sandbox();
+    const ids = await sessionsOf(box, [APPLES]);
+    const empty = box.at("empty-project");
+    fs.mkdirSync(empty);
+    const picker = TmuxSession.start({
+      dir: empty,
+      env: modelEnv(await modelServer([]), box.home),
+      args: ["-r"],
+      size: { columns: 160, rows: 30 },
+    });
+    return { box, ids, picker };
+  }
+
+  it("opens the picker anyway, saying there are none, as claude's does; Esc ends with exit code 1", async () => {
+    const { picker } = await pickerInEmptyFolder();
+    const screen = await picker.waitForScreen("Ctrl+A all projects");
+    expect(screen).toContain("no sessions in this project yet");
+    picker.press("Escape");
+    expect(await picker.exitCode()).toBe(1);
+  });
+
+  it("Ctrl+A lists every project's sessions, each with its folder; another project's, chosen, says how to resume it there", async () => {
+    const { box, ids, picker } = await pickerInEmptyFolder();
+    await picker.waitForScreen("Ctrl+A all projects");
+    picker.press("C-a");
+    const screen = await picker.waitForScreen("resume a session of any project, newest first:");
+    expect(screen).toMatch(new RegExp(`^❯ {2}1 {2}${ids[APPLES]} .* {2}${APPLES} · ${box.project}$`, "m"));
+    expect(screen).toContain("Ctrl+A this project only");
+    picker.press("Enter");
+    const said = await picker.waitForScreen("is from a different folder");
+    // The terminal broke the line at its width: joined again.
+    expect(said.replaceAll("\n", "")).toContain(
+      `session ${ids[APPLES]} is from a different folder; to resume it, run: cd ${box.project} && codebot --resume ${ids[APPLES]}`,
+    );
+    expect(await picker.exitCode()).toBe(0);
+  });
+
+  it("Ctrl+A again goes back to this project's sessions", async () => {
+    const { picker } = await pickerInEmptyFolder();
+    await picker.waitForScreen("Ctrl+A all projects");
+    picker.press("C-a");
+    await picker.waitForScreen("Ctrl+A this project only");
+    picker.press("C-a");
+    await picker.waitForScreen("no sessions in this project yet");
   });
 });

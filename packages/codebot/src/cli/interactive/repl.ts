@@ -6,6 +6,7 @@ import { modelEnv } from "../../session/model-env.js";
 import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { renameSession } from "../../transcript/rename-session.js";
+import { listAllSessions, type SessionSummary } from "../../transcript/session-files.js";
 import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { debugLines } from "../debug-flag.js";
@@ -190,12 +191,19 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // A pipe's lines are prompts, so there `-r` needs the id.
   const terminalRows = () => (process.stdout.isTTY ? process.stdout.rows : undefined);
   const start = terminal
-    ? await sessionToStart(flags, inventory, (sessions) =>
-        questions.choose(
-          new SessionPicker(sessions, s, columns, terminalRows, {
-            rename: renameSession,
-            preview: previewSession(s, flat),
-          }),
+    ? await sessionToStart(
+        flags,
+        inventory,
+        Object.assign(
+          (sessions: SessionSummary[]) =>
+            questions.choose(
+              new SessionPicker(sessions, s, columns, terminalRows, {
+                rename: renameSession,
+                preview: previewSession(s, flat),
+                allProjects: () => listAllSessions(inventory.codebotHome),
+              }),
+            ),
+          { takesNone: true },
         ),
       )
     : await startUp.aside(() =>

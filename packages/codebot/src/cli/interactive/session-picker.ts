@@ -20,10 +20,11 @@ const AROUND_ROWS = 8;
  */
 export type RenameSession = (session: SessionSummary, name: string) => string;
 
-/** The picker's keys beyond choosing: Ctrl+R's rename and Space's preview, where given. */
+/** The picker's keys beyond choosing: Ctrl+R's rename, Space's preview and Ctrl+A's every project's sessions, where given. */
 export interface PickerActions {
   rename?: RenameSession;
   preview?: (session: SessionSummary, width: number | undefined) => SessionPreview;
+  allProjects?: () => SessionSummary[];
 }
 
 /**
@@ -37,13 +38,16 @@ export interface PickerActions {
  * going back to the list, as claude's does (recorded).
  */
 export class SessionPicker implements ListQuestion<SessionSummary> {
-  readonly ctrlKeys: ReadonlySet<string> = new Set(["r"]);
+  readonly ctrlKeys: ReadonlySet<string>;
   private filter = "";
+  /** Ctrl+A: every project's sessions are listed, the project's kept here to go back to. */
+  private all = false;
+  private projectSessions: SessionSummary[] = [];
   private chosen = 0;
   /** The first of the sessions in view (the list scrolls to keep the chosen one in view). */
   private top = 0;
   /** The sessions, a renamed one with its new title. */
-  private readonly sessions: SessionSummary[];
+  private sessions: SessionSummary[];
   /** Ctrl+R: the session being named, and the name typed so far. */
   private naming: { session: SessionSummary; name: string } | undefined;
   /** Why the last name could not be saved. */
@@ -61,6 +65,7 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     private readonly actions: PickerActions = {},
   ) {
     this.sessions = [...sessions];
+    this.ctrlKeys = new Set(actions.allProjects ? ["r", "a"] : ["r"]);
   }
 
   private matching(): SessionSummary[] {
@@ -97,17 +102,22 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     );
     const hidden = matching.length - shown.length;
     const more = hidden > 0 ? [s.dim(`  … ${hidden} more (↑/↓, or type to filter)`)] : [];
-    const empty = matching.length === 0 ? [`  no session matches "${this.filter}"`] : [];
+    const empty =
+      matching.length > 0
+        ? []
+        : this.filter !== ""
+          ? [`  no session matches "${this.filter}"`]
+          : [`  no sessions in ${this.all ? "any project" : "this project"} yet`];
     const keys = this.naming
       ? [`  new name: ${this.naming.name}`, s.dim("  Enter saves the name · Esc leaves it as it was")]
       : [
           ...(this.failure !== undefined ? [s.red(`  ${this.failure}`)] : []),
           s.dim(
-            `  ↑/↓ choose · Enter resumes · Esc cancels${this.actions.rename ? " · Ctrl+R renames" : ""}${this.actions.preview ? " · Space previews" : ""}`,
+            `  ↑/↓ choose · Enter resumes · Esc cancels${this.actions.rename ? " · Ctrl+R renames" : ""}${this.actions.preview ? " · Space previews" : ""}${this.actions.allProjects ? (this.all ? " · Ctrl+A this project only" : " · Ctrl+A all projects") : ""}`,
           ),
         ];
     return [
-      s.bold("resume a session of this project, newest first:"),
+      s.bold(`resume a session of ${this.all ? "any project" : "this project"}, newest first:`),
       `  ⌕ ${this.filter === "" ? s.dim("type to filter") : this.filter}`,
       ...rows,
       ...more,
@@ -124,6 +134,16 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     }
     if (this.previewing) return this.previewKey(this.previewing.session, key);
     this.failure = undefined;
+    if (key.ctrl && key.name === "a" && this.actions.allProjects) {
+      this.all = !this.all;
+      if (this.all) {
+        this.projectSessions = this.sessions;
+        this.sessions = this.actions.allProjects();
+      } else this.sessions = this.projectSessions;
+      this.chosen = 0;
+      this.top = 0;
+      return undefined;
+    }
     if (key.ctrl && key.name === "r") {
       const session = this.matching()[this.chosen];
       // Its name as the row shows it, to edit (claude's box holds the row's title too): a title a
