@@ -28,6 +28,8 @@ export interface SessionSummary {
   forkedFrom?: string;
   /** The folder it ran in, as its first line with one says: the all-projects list (`-r`'s Ctrl+A) shows it. */
   folder?: string;
+  /** The git branch its last message line names (`-r`'s Ctrl+B lists the current branch's). */
+  branch?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,7 +103,7 @@ function summaryOf(id: string, transcriptPath: string, withFolder: boolean): Ses
     return undefined;
   }
   if (!head.hasConversation) return undefined;
-  const { firstPrompt, title, forkedFrom, firstLineAt, lastLineAt, folder } = head;
+  const { firstPrompt, title, forkedFrom, firstLineAt, lastLineAt, folder, branch } = head;
   return {
     id,
     transcriptPath,
@@ -112,6 +114,7 @@ function summaryOf(id: string, transcriptPath: string, withFolder: boolean): Ses
     ...(title ? { title } : {}),
     ...(forkedFrom !== undefined ? { forkedFrom } : {}),
     ...(withFolder && folder !== undefined ? { folder } : {}),
+    ...(branch !== undefined ? { branch } : {}),
   };
 }
 
@@ -135,6 +138,7 @@ function headOf(
   firstLineAt?: number;
   lastLineAt?: number;
   folder?: string;
+  branch?: string;
 } {
   const fd = fs.openSync(file, "r");
   try {
@@ -170,6 +174,9 @@ function headOf(
     const folder = head.lines
       .map((line) => (line as { cwd?: unknown }).cwd)
       .find((cwd) => typeof cwd === "string");
+    const branch = [...head.lines, ...lastLines]
+      .map((line) => (line as { gitBranch?: unknown }).gitBranch)
+      .findLast((name) => typeof name === "string");
     return {
       firstPrompt,
       hasConversation,
@@ -178,6 +185,7 @@ function headOf(
       ...(title !== undefined ? { title } : {}),
       ...(forkedFrom !== undefined ? { forkedFrom } : {}),
       ...(typeof folder === "string" ? { folder } : {}),
+      ...(typeof branch === "string" ? { branch } : {}),
     };
   } finally {
     fs.closeSync(fd);

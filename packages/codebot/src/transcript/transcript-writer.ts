@@ -7,6 +7,7 @@ import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
+import { gitBranch } from "../worktree/git-branch.js";
 import { apiErrorMessage } from "./api-error-message.js";
 import { costStateLine } from "./cost-state-line.js";
 import { deferredToolsDeltaLine } from "./deferred-tools-delta-line.js";
@@ -76,6 +77,13 @@ export class TranscriptWriter {
     private readonly storage: { persist?: boolean } = {},
   ) {
     this.open(current);
+  }
+
+  /** The branch checked out, read once: a message's line names it (`-r`'s Ctrl+B lists a branch's sessions). */
+  private checkedOut: { branch: string | undefined } | undefined;
+  private branch(): string | undefined {
+    this.checkedOut ??= { branch: gitBranch(this.cwd) };
+    return this.checkedOut.branch;
   }
 
   /** The file lines go to. */
@@ -188,6 +196,7 @@ export class TranscriptWriter {
     const chain = marks.agentId ?? agentName;
     const converted = toTranscriptMessage(message);
     const assistant = message.role === "assistant";
+    const branch = this.branch();
     const line: TranscriptLine = {
       ...converted,
       ...(assistant && (step.model !== undefined || step.usage !== undefined)
@@ -206,6 +215,7 @@ export class TranscriptWriter {
       cwd: this.cwd,
       isSidechain: agentName !== "main",
       agentName,
+      ...(branch !== undefined ? { gitBranch: branch } : {}),
       ...marks,
       uuid,
     };

@@ -3,6 +3,7 @@
  * 2.1.328's (recorded): ↑/↓ choose, typed text filters, Enter resumes, Esc clears the filter and
  * then cancels. `/resume <n>` still goes on with one at once.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -276,5 +277,32 @@ describe("-r's picker in a project without sessions, and its Ctrl+A", { timeout:
     await picker.waitForScreen("Ctrl+A this project only");
     picker.press("C-a");
     await picker.waitForScreen("no sessions in this project yet");
+  });
+});
+
+describe("-r's picker's Ctrl+B", { timeout: 120_000 }, () => {
+  it("lists only the sessions of the branch checked out, as claude's; again, every branch's", async () => {
+    const box = sandbox();
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=a@b", "-c", "user.name=a", ...args], { cwd: box.project });
+    git("init", "-q", "-b", "main");
+    git("commit", "-q", "--allow-empty", "-m", "start");
+    const onMain = await sessionsOf(box, [APPLES]);
+    git("checkout", "-q", "-b", "feature");
+    const onFeature = await sessionsOf(box, [BANANAS]);
+    const picker = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(await modelServer([]), box.home),
+      args: ["-r"],
+      size: { columns: 160, rows: 30 },
+    });
+    const both = await picker.waitForScreen("Ctrl+B only feature");
+    expect(both).toContain(onMain[APPLES]);
+    picker.press("C-b");
+    const feature = await picker.waitForScreen("Ctrl+B every branch");
+    expect(feature).toContain(onFeature[BANANAS]);
+    expect(feature).not.toContain(onMain[APPLES]);
+    picker.press("C-b");
+    await picker.waitForScreen(onMain[APPLES] as string);
   });
 });

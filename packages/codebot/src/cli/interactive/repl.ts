@@ -7,6 +7,7 @@ import type { Runtime } from "../../session/runtime.js";
 import { sessionModel } from "../../session/session-model.js";
 import { renameSession } from "../../transcript/rename-session.js";
 import { listAllSessions, type SessionSummary } from "../../transcript/session-files.js";
+import { gitBranch } from "../../worktree/git-branch.js";
 import { type WorktreeChoice, worktreeClosing } from "../../worktree/worktree-end.js";
 import { CliError, errorMessage } from "../cli-error.js";
 import { debugLines } from "../debug-flag.js";
@@ -190,6 +191,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // question); without a terminal at both ends by number, that answer not a prompt typed ahead.
   // A pipe's lines are prompts, so there `-r` needs the id.
   const terminalRows = () => (process.stdout.isTTY ? process.stdout.rows : undefined);
+  const branch = flags.resume?.kind === "pick" ? gitBranch(inventory.cwd) : undefined;
   const start = terminal
     ? await sessionToStart(
         flags,
@@ -201,6 +203,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
                 rename: renameSession,
                 preview: previewSession(s, flat),
                 allProjects: () => listAllSessions(inventory.codebotHome),
+                ...(branch !== undefined ? { branch } : {}),
               }),
             ),
           { takesNone: true },

@@ -25,6 +25,8 @@ export interface PickerActions {
   rename?: RenameSession;
   preview?: (session: SessionSummary, width: number | undefined) => SessionPreview;
   allProjects?: () => SessionSummary[];
+  /** The branch checked out: Ctrl+B lists only the sessions last on it (claude's "current branch"). */
+  branch?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface PickerActions {
 export class SessionPicker implements ListQuestion<SessionSummary> {
   readonly ctrlKeys: ReadonlySet<string>;
   private filter = "";
+  /** Ctrl+B: only the sessions of the current branch are listed. */
+  private branchOnly = false;
   /** Ctrl+A: every project's sessions are listed, the project's kept here to go back to. */
   private all = false;
   private projectSessions: SessionSummary[] = [];
@@ -65,12 +69,13 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
     private readonly actions: PickerActions = {},
   ) {
     this.sessions = [...sessions];
-    this.ctrlKeys = new Set(actions.allProjects ? ["r", "a"] : ["r"]);
+    this.ctrlKeys = new Set(["r", ...(actions.allProjects ? ["a"] : []), ...(actions.branch ? ["b"] : [])]);
   }
 
   private matching(): SessionSummary[] {
     const wanted = this.filter.toLowerCase();
     return this.sessions.filter((session) => {
+      if (this.branchOnly && session.branch !== this.actions.branch) return false;
       const { head, title, fork } = sessionLineParts(session);
       return `${head} ${title}${fork}`.toLowerCase().includes(wanted);
     });
@@ -107,13 +112,17 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
         ? []
         : this.filter !== ""
           ? [`  no session matches "${this.filter}"`]
-          : [`  no sessions in ${this.all ? "any project" : "this project"} yet`];
+          : [
+              this.branchOnly
+                ? `  no sessions on branch ${shownTitle(this.actions.branch ?? "")}`
+                : `  no sessions in ${this.all ? "any project" : "this project"} yet`,
+            ];
     const keys = this.naming
       ? [`  new name: ${this.naming.name}`, s.dim("  Enter saves the name · Esc leaves it as it was")]
       : [
           ...(this.failure !== undefined ? [s.red(`  ${this.failure}`)] : []),
           s.dim(
-            `  ↑/↓ choose · Enter resumes · Esc cancels${this.actions.rename ? " · Ctrl+R renames" : ""}${this.actions.preview ? " · Space previews" : ""}${this.actions.allProjects ? (this.all ? " · Ctrl+A this project only" : " · Ctrl+A all projects") : ""}`,
+            `  ↑/↓ choose · Enter resumes · Esc cancels${this.actions.rename ? " · Ctrl+R renames" : ""}${this.actions.preview ? " · Space previews" : ""}${this.actions.allProjects ? (this.all ? " · Ctrl+A this project only" : " · Ctrl+A all projects") : ""}${this.actions.branch ? (this.branchOnly ? " · Ctrl+B every branch" : ` · Ctrl+B only ${shownTitle(this.actions.branch)}`) : ""}`,
           ),
         ];
     return [
@@ -140,6 +149,12 @@ export class SessionPicker implements ListQuestion<SessionSummary> {
         this.projectSessions = this.sessions;
         this.sessions = this.actions.allProjects();
       } else this.sessions = this.projectSessions;
+      this.chosen = 0;
+      this.top = 0;
+      return undefined;
+    }
+    if (key.ctrl && key.name === "b" && this.actions.branch) {
+      this.branchOnly = !this.branchOnly;
       this.chosen = 0;
       this.top = 0;
       return undefined;

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * The branch checked out in the git repository holding `cwd`, read from its HEAD (no git is run:
+ * a session's transcript lines name it, as claude's `gitBranch` does); undefined outside a
+ * repository and on a detached HEAD. A worktree's `.git` file points at its own HEAD.
+ */
+export function gitBranch(cwd: string): string | undefined {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const gitDir = gitDirOf(dir);
+    if (gitDir !== undefined) {
+      try {
+        return /^ref: refs\/heads\/(.+)$/m
+          .exec(fs.readFileSync(path.join(gitDir, "HEAD"), "utf8"))?.[1]
+          ?.trim();
+      } catch {
+        return undefined;
+      }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The git folder of `dir`'s `.git` (a folder, or a worktree's file naming one), if it has one. */
+function gitDirOf(dir: string): string | undefined {
+  const dotGit = path.join(dir, ".git");
+  try {
+    if (fs.statSync(dotGit).isDirectory()) return dotGit;
+    const named = /^gitdir: (.+)$/m.exec(fs.readFileSync(dotGit, "utf8"))?.[1];
+    return named === undefined ? undefined : path.resolve(dir, named.trim());
+  } catch {
+    return undefined;
+  }
+}
