@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type LoopbackModelServer, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { printRun, requestText, type Sandbox } from "./support/cli-fixtures.js";
+import { command, printRun, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { startSessionWith } from "./support/terminal-session.js";
 import type { TmuxSession } from "./support/tmux.js";
@@ -16,6 +16,7 @@ useBuiltCli();
 /** Three prompts: the first writes a.txt, the second edits it, writes b.txt and runs bash, the third edits a.txt. */
 async function threePrompts(
   after = [reply.text("after the rewind")],
+  options: { box?: Sandbox; args?: string[] } = {},
 ): Promise<{ box: Sandbox; server: LoopbackModelServer; term: TmuxSession }> {
   const session = await startSessionWith(
     [
@@ -31,7 +32,11 @@ async function threePrompts(
       reply.text("three done"),
       ...after,
     ],
-    { args: ["--permission-mode", "bypassPermissions"], size: { columns: 100, rows: 40 } },
+    {
+      args: ["--permission-mode", "bypassPermissions", ...(options.args ?? [])],
+      size: { columns: 100, rows: 40 },
+      ...(options.box ? { box: options.box } : {}),
+    },
   );
   const { term } = session;
   term.submit("step one");
@@ -253,6 +258,39 @@ describe("/rewind", { timeout: 180_000 }, () => {
     term.type("3");
     await term.waitForScreen(/^restored a\.txt$/m);
     expect(read(box, "a.txt")).toBe("v2\n");
+  });
+
+  it("a Summarize fires the hooks /compact fires: PreCompact with the context typed, PostCompact, SessionStart compact", async () => {
+    const box = sandbox();
+    const log = (event: string) => ({ hooks: [command(`cat >> ${box.at(`${event}.json`)}`)] });
+    const settings = box.json("s.json", {
+      hooks: { PreCompact: [log("pre")], PostCompact: [log("post")], SessionStart: [log("start")] },
+    });
+    const { term } = await threePrompts([reply.text("THE LATE SUMMARY")], {
+      box,
+      args: ["--settings", settings],
+    });
+    await rewindToStepTwo(term, "");
+    term.press("Down", "Down", "Down");
+    await term.waitForScreen(/^❯ 4\. Summarize from here/m);
+    term.type("keep names");
+    term.press("Enter");
+    await term.waitForScreen(/conversation summarized \(from here\)/);
+    expect(JSON.parse(fs.readFileSync(box.at("pre.json"), "utf8"))).toMatchObject({
+      hook_event_name: "PreCompact",
+      trigger: "manual",
+      custom_instructions: "keep names",
+    });
+    expect(JSON.parse(fs.readFileSync(box.at("post.json"), "utf8"))).toMatchObject({
+      hook_event_name: "PostCompact",
+      compact_summary: "THE LATE SUMMARY",
+    });
+    const starts = fs
+      .readFileSync(box.at("start.json"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(starts.at(-1)).toMatchObject({ hook_event_name: "SessionStart", source: "compact" });
   });
 
   it("Summarize from here: it and later prompts become a summary, the earlier ones are kept, its text back in the input", async () => {
