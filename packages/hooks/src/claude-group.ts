@@ -46,11 +46,12 @@ export const CLAUDE_DEFAULT_TIMEOUT_S: Readonly<Record<ClaudeHookEntry["type"], 
 const GROUP_KEYS = new Set(["matcher", "hooks"]);
 
 /**
- * Labels a group may carry for its readers, which Claude Code passes over as it passes over any
- * key it does not read: everything-claude-code gives each of its groups a `description` and an
- * `id`, and a warning for each was 56 lines at every start.
+ * Labels a group or one of its hooks may carry for its readers, which Claude Code passes over as
+ * it passes over any key it does not read: everything-claude-code gives each of its groups a
+ * `description` and an `id` (a warning for each was 56 lines at every start), and
+ * severity1/claude-code-prompt-improver gives its hook a `description`.
  */
-const GROUP_LABEL_KEYS = new Set(["description", "id"]);
+const LABEL_KEYS = ["description", "id"];
 
 /**
  * VS Code's agent hooks read the same `.claude/settings.json` and let a command hook carry the
@@ -62,8 +63,8 @@ const VSCODE_COMMAND_KEYS = ["windows", "linux", "osx"];
 
 /** The keys a hook of this type may carry without a warning. */
 function quietKeys(type: ClaudeHookEntry["type"]): ReadonlySet<string> {
-  const known = CLAUDE_ENTRY_KEYS[type];
-  return type === "command" ? new Set([...known, ...VSCODE_COMMAND_KEYS]) : known;
+  const known = [...CLAUDE_ENTRY_KEYS[type], ...LABEL_KEYS];
+  return new Set(type === "command" ? [...known, ...VSCODE_COMMAND_KEYS] : known);
 }
 
 /** What a key of a group object that is not `matcher` or `hooks` is told. */
@@ -85,7 +86,7 @@ export function compileGroup(
   toolRule?: ToolRuleCompiler,
 ): CompiledHook[] {
   for (const key of Object.keys(raw)) {
-    if (GROUP_KEYS.has(key) || GROUP_LABEL_KEYS.has(key) || isCommentKey(key)) continue;
+    if (GROUP_KEYS.has(key) || LABEL_KEYS.includes(key) || isCommentKey(key)) continue;
     report({ severity: "warning", field: key, message: groupKeyMessage(key) });
   }
   const matcher = groupMatcher(event, raw.matcher, report);

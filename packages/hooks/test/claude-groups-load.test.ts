@@ -321,6 +321,18 @@ describe("loading Claude Code groups", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a hook's description is a label, read without a warning (severity1/claude-code-prompt-improver's hooks carry one)", () => {
+    const { hooks, problems } = loadHooks([
+      layer({
+        hooks: {
+          UserPromptSubmit: [group("", { ...cmd("python3 improve-prompt.py"), description: "Run the prompt improvement script" })],
+        },
+      }),
+    ]);
+    expect(hooks).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
   it("a `_comment` on a group or its hooks is a note, read without a warning (yurukusa/claude-code-hooks' example settings)", () => {
     const { hooks, problems } = loadHooks([
       layer({
