@@ -88,6 +88,11 @@ export interface Stop {
   by: string;
   /** PermissionRequest's `interrupt: true`, not `continue: false`: claude ends the run as the user's interrupt. */
   interrupt?: true;
+  /**
+   * The same hook also refused the call (a `deny` or block beside its `continue: false`), for this
+   * reason: the call is refused as a block is, and the run ends (claude 2.1.328).
+   */
+  refusal?: string;
 }
 
 export type Ruling = Allow | Block | Stop;
@@ -95,9 +100,13 @@ export type Ruling = Allow | Block | Stop;
 /** A ruling with the trace record of every hook considered, in configuration order. */
 export type Decision = Ruling & { trace: TraceRecord[] };
 
-/** `hook: <reason>` for a block, `hook: run stopped by <hook>: <reason>` for a stop. */
+/**
+ * `hook: <reason>` for a block, and for a stop whose hook also refused the call (its refusal's
+ * reason, as claude's model reads it); `hook: run stopped by <hook>: <reason>` for another stop.
+ */
 export function toolRefusal(decision: Block | Stop): string {
-  return decision.kind === "stop"
-    ? `hook: run stopped by ${decision.by}: ${decision.reason}`
-    : `hook: ${decision.reason}`;
+  if (decision.kind === "block") return `hook: ${decision.reason}`;
+  return decision.refusal !== undefined
+    ? `hook: ${decision.refusal}`
+    : `hook: run stopped by ${decision.by}: ${decision.reason}`;
 }

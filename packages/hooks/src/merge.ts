@@ -81,6 +81,7 @@ function hardMerge(event: HookEvent): Merge {
           reason: verdict.stopRun,
           by: run.hook.name,
           ...(verdict.interrupt ? { interrupt: true as const } : {}),
+          ...(run.blocks ? { refusal: run.blockReason ?? DEFAULT_BLOCK_REASON } : {}),
         };
       }
       if (run.blocks) {

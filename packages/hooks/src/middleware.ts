@@ -25,9 +25,9 @@ export interface ToolPermissions {
     hook: string;
   }): Promise<{ allowed: true } | { allowed: false; reason: string }>;
   /**
-   * A PreToolUse hook refused the call (a block, a `deny`, an `ask` nobody allowed; not
-   * `continue: false`, which ends the run): claude 2.1.328 lists such a call in
-   * `permission_denials`, as it lists the calls its rules refuse.
+   * A PreToolUse hook refused the call (a block, a `deny`, an `ask` nobody allowed, a `deny`
+   * beside `continue: false`; not `continue: false` alone, which ends the run): claude 2.1.328
+   * lists such a call in `permission_denials`, as it lists the calls its rules refuse.
    */
   refused?(call: ToolCall): void;
 }
@@ -97,6 +97,7 @@ async function around(
     switch (decision.kind) {
       case "stop":
         hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
+        if (decision.refusal !== undefined) hooks.permissions?.refused?.(call);
         return errorResult(toolRefusal(decision));
       case "block":
         hooks.permissions?.refused?.(call);

@@ -325,7 +325,12 @@ describe("loading Claude Code groups", () => {
     const { hooks, problems } = loadHooks([
       layer({
         hooks: {
-          UserPromptSubmit: [group("", { ...cmd("python3 improve-prompt.py"), description: "Run the prompt improvement script" })],
+          UserPromptSubmit: [
+            group("", {
+              ...cmd("python3 improve-prompt.py"),
+              description: "Run the prompt improvement script",
+            }),
+          ],
         },
       }),
     ]);

@@ -2,8 +2,8 @@
  * A call a PreToolUse hook refuses is one of the result's `permission_denials`, as in claude
  * 2.1.328 (recorded with kenryu42/claude-code-safety-net's `permissionDecision: "deny"`,
  * ChrisWiles/claude-code-showcase's exit-2 main-branch guard, a legacy `decision: "block"` and an
- * `ask` in `-p`, each listed; a `continue: false` was not). A CI wrapper reading the JSON result
- * learns from it that a guard stopped something.
+ * `ask` in `-p`, each listed; a `continue: false` alone was not, a `continue: false` beside a `deny`
+ * was). A CI wrapper reading the JSON result learns from it that a guard stopped something.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -52,5 +52,51 @@ describe("permission_denials of a -p run", () => {
         tool_input: { command: commands[i] },
       })),
     );
+  });
+
+  it("lists a call whose hook denied it and ended the run (`continue: false` beside the deny), and the model's result keeps the deny's reason", async () => {
+    // kogitore/claude-code-hooks-herald's policy deny: claude 2.1.328 refused the call, listed it,
+    // gave its model `PreToolUse:Bash hook error: <reason>`, and ended the run (`hook_stopped`).
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              {
+                type: "command",
+                command: `echo '{"continue":false,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Dangerous command pattern"}}'`,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "rm -rf /x" }, "b-0"),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--output-format", "stream-json", "--verbose", "--cwd", box.project],
+      { env: modelEnv(server, box.home) },
+    );
+    expect(r.code).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const result = lines.find((line) => line.type === "result");
+    expect(result.terminal_reason).toBe("hook_stopped");
+    expect(result.permission_denials).toEqual([
+      { tool_name: "Bash", tool_use_id: "b-0", tool_input: { command: "rm -rf /x" } },
+    ]);
+    const toolResult = lines.find((line) => line.type === "user").message.content[0];
+    expect(toolResult).toMatchObject({
+      tool_use_id: "b-0",
+      is_error: true,
+      content: "hook: Dangerous command pattern",
+    });
+    expect(server.requests).toHaveLength(1);
   });
 });
