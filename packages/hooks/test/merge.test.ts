@@ -62,9 +62,9 @@ describe("merge table", () => {
       ruling: { kind: "block", reason: "first", by: "a" },
     },
     {
-      name: "hard: continue: false outranks a block in the same run",
+      name: "hard: continue: false outranks a block in the same run, and carries the block as the call's refusal",
       runs: () => [run(pre("a"), '{"continue":false,"stopReason":"done","block":true}')],
-      ruling: { kind: "stop", reason: "done", by: "a" },
+      ruling: { kind: "stop", reason: "done", by: "a", refusal: "done" },
     },
     {
       name: "hard: ask outranks allow",
