@@ -60,6 +60,25 @@ function once(report: (message: string) => void): (message: string) => void {
   };
 }
 
+/**
+ * Arguments a hook's rewrite gave that the tool does not take are dropped by its schema (Claude
+ * Code's Bash `run_in_background`, which Butanium/claude-code-hooks sets to move a `sleep` to the
+ * background): the call runs without them, and the user learns which hook's were.
+ */
+function warnDropped(
+  hooks: ToolHooks,
+  tool: string,
+  given: Record<string, unknown>,
+  taken: Record<string, unknown>,
+  by: string | undefined,
+): void {
+  const dropped = Object.keys(given).filter((key) => !Object.hasOwn(taken, key));
+  if (dropped.length > 0)
+    hooks.onWarning?.(
+      `hook ${by}: ${tool} takes no ${dropped.join(", ")}; dropped from its rewritten arguments`,
+    );
+}
+
 function errorResult(content: string): ToolResult {
   return { content, isError: true };
 }
@@ -112,6 +131,7 @@ async function around(
         return errorResult(`hook ${decision.updatedBy}: rewritten arguments are invalid: ${check.error}`);
       }
       runCall = { ...call, args: check.args };
+      warnDropped(hooks, call.name, decision.updatedInput, check.args, decision.updatedBy);
     }
     const refused = await permissionAnswer(hooks, decision, runCall, ctx);
     if (refused) return refused;

@@ -175,6 +175,24 @@ describe("PreToolUse rewriting and context", () => {
     expect(result.content).toMatch(/^hook mangler: rewritten arguments are invalid: command: /);
   });
 
+  it("a rewrite naming an argument the tool does not take runs without it, and the user is told which hook's was dropped", async () => {
+    // Butanium/claude-code-hooks' force_background_sleep sets run_in_background, which codebot's bash does not take.
+    const { runner, errors } = runnerFor({
+      PreToolUse: [
+        {
+          type: "command",
+          name: "bg",
+          command: `echo '{"updated_input":{"command":"sleep 1","run_in_background":true}}'`,
+        },
+      ],
+    });
+    const { executed } = await callTool(runner, bashTool, { command: "sleep 1" });
+    expect(executed[0]?.args).toEqual({ command: "sleep 1" });
+    expect(errors).toEqual([
+      "hook bg: bash takes no run_in_background; dropped from its rewritten arguments",
+    ]);
+  });
+
   it("an updated_input that is not an object does not count", async () => {
     const { runner, errors } = runnerFor({
       PreToolUse: [{ type: "command", name: "arr", command: `echo '{"updated_input":["x"]}'` }],
