@@ -10,18 +10,9 @@ import { reply } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { printRun, runHooksTest, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, repoRoot, useBuiltCli } from "./support/cli-process.js";
+import { settingsAfter } from "./support/doc-json-block.js";
 
 useBuiltCli();
-
-/** The first ```json block of `file` after the line starting with `heading` (the file's first without). */
-function settingsAfter(file: string, heading?: string): unknown {
-  const text = fs.readFileSync(path.join(repoRoot, file), "utf8");
-  const from = heading === undefined ? 0 : text.indexOf(`\n${heading}\n`);
-  if (from < 0) throw new Error(`${file} has no "${heading}"`);
-  const block = /```json\n([\s\S]*?)```/.exec(text.slice(from))?.[1];
-  if (block === undefined) throw new Error(`no json block after "${heading}" in ${file}`);
-  return JSON.parse(block);
-}
 
 /** The exit code of `hooks test PreToolUse` for a bash command under `settings`: 2 is a refusal. */
 async function verdict(settings: unknown, command: string): Promise<number | null> {
