@@ -21,6 +21,16 @@ const kind = (line: Record<string, unknown>) =>
   line.type === "system" ? `system/${String(line.subtype)}` : String(line.type);
 
 describe("the output samples of docs/cli.md are what codebot prints", () => {
+  it("the usage block at the top names every command of codebot --help", async () => {
+    const usage = sampleHolding("codebot demo ");
+    const help = (await runCli(["--help"], { env: cliEnv(sandbox().home) })).stdout;
+    const commands = [...help.slice(help.indexOf("\nCommands:")).matchAll(/^ {2}([a-z]+) /gm)].map(
+      (m) => m[1],
+    );
+    expect(commands).toContain("hooks");
+    expect(commands.filter((c) => !new RegExp(`^codebot ${c}\\b`, "m").test(usage))).toEqual([]);
+  });
+
   it("hooks list: the sample's user guard and untrusted project check, line for line", async () => {
     const sample = sampleHolding("$ codebot hooks list").trimEnd().split("\n").slice(1);
     const box = sandbox();
