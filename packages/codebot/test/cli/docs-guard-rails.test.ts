@@ -37,8 +37,20 @@ const RECURSIVE_RM = [
   "ls | xargs rm -rf",
 ];
 
+/** The commands README.md says its guard refuses: the backticked ones of "it refuses … alike". */
+function readmeRefuses(): string[] {
+  const text = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8").replace(/\s+/g, " ");
+  const claim = /it refuses (.*?) alike/.exec(text)?.[1];
+  if (claim === undefined) throw new Error('README.md no longer says "it refuses … alike"');
+  return [...claim.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+}
+
 describe("README.md's guard", () => {
   const readme = () => settingsAfter("README.md");
+
+  it.each(readmeRefuses())("refuses %j, as the README says", async (command) => {
+    expect(await verdict(readme(), command)).toBe(2);
+  });
 
   it.each(RECURSIVE_RM)("refuses %j", async (command) => {
     expect(await verdict(readme(), command)).toBe(2);
