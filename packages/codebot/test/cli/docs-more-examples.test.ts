@@ -91,15 +91,19 @@ describe("docs/hooks.md: Add context to every prompt", () => {
 });
 
 describe("docs/hooks.md: Audit every tool call", () => {
-  it("a first run on a fresh machine appends one line per tool call to ~/.codebot/audit.jsonl", async () => {
+  it("a first run on a fresh machine appends one line per tool call to ~/.codebot/audit.jsonl, a failed one too", async () => {
     const { box, r } = await printWith(settingsAfter("docs/hooks.md", "### Audit every tool call"), [
       reply.toolCall("bash", { command: "echo one" }),
-      reply.toolCall("bash", { command: "echo two" }),
+      reply.toolCall("bash", { command: "ls /no-such-folder" }),
       reply.text("done"),
     ]);
     expect(r.code).toBe(0);
     const lines = fs.readFileSync(path.join(box.home, ".codebot/audit.jsonl"), "utf8").trimEnd().split("\n");
-    expect(lines.map((l) => JSON.parse(l).args.command)).toEqual(["echo one", "echo two"]);
+    // Background runs: written in the order they finished, which the doc leaves open.
+    expect(lines.map((l) => [JSON.parse(l).args.command, JSON.parse(l).is_error]).sort()).toEqual([
+      ["echo one", false],
+      ["ls /no-such-folder", true],
+    ]);
   });
 });
 
