@@ -14,6 +14,9 @@ import { settingsAfter } from "./support/doc-json-block.js";
 
 useBuiltCli();
 
+// npx starts npm (a second or more on a loaded machine) in the formatter's runs: room to spare.
+const SLOW_MS = 90_000;
+
 /** `codebot -p go` in a fresh project with `settings` as a --settings file; the user's home as codebot's default. */
 async function printWith(
   settings: unknown,
@@ -39,7 +42,7 @@ async function printWith(
     "Bash",
     "Write",
   ];
-  const r = await runCli(args, { env });
+  const r = await runCli(args, { env, timeoutMs: SLOW_MS - 5_000 });
   return { box, server, r };
 }
 
@@ -61,21 +64,33 @@ describe("docs/hooks.md: Format a file after the agent writes it", () => {
     reply.text("done"),
   ];
 
-  it("approved in the project, it formats the file and the model is told the file changed", async () => {
-    const { box, server, r } = await printWith(example(), script(), withPrettier, ["--trust-project-hooks"]);
-    expect(r.code).toBe(0);
-    expect(fs.readFileSync(box.at("a.js"), "utf8")).toBe("const x = 1;\n");
-    expect(requestText(server.requests[1])).toContain(
-      `PostToolUse hook modified ${box.at("a.js")} after your edit (likely a formatter)`,
-    );
-  });
+  it(
+    "approved in the project, it formats the file and the model is told the file changed",
+    async () => {
+      const { box, server, r } = await printWith(example(), script(), withPrettier, [
+        "--trust-project-hooks",
+      ]);
+      expect(r.code).toBe(0);
+      expect(fs.readFileSync(box.at("a.js"), "utf8")).toBe("const x = 1;\n");
+      expect(requestText(server.requests[1])).toContain(
+        `PostToolUse hook modified ${box.at("a.js")} after your edit (likely a formatter)`,
+      );
+    },
+    SLOW_MS,
+  );
 
-  it("not yet approved, it does not run the project's prettier and stderr says why", async () => {
-    const { box, r } = await printWith(example(), script(), withPrettier);
-    expect(r.code).toBe(0);
-    expect(fs.readFileSync(box.at("a.js"), "utf8")).toBe("const x=1");
-    expect(r.stderr).toContain("runs node_modules/.bin/prettier from this project, not approved for it yet");
-  });
+  it(
+    "not yet approved, it does not run the project's prettier and stderr says why",
+    async () => {
+      const { box, r } = await printWith(example(), script(), withPrettier);
+      expect(r.code).toBe(0);
+      expect(fs.readFileSync(box.at("a.js"), "utf8")).toBe("const x=1");
+      expect(r.stderr).toContain(
+        "runs node_modules/.bin/prettier from this project, not approved for it yet",
+      );
+    },
+    SLOW_MS,
+  );
 });
 
 describe("docs/hooks.md: Add context to every prompt", () => {
