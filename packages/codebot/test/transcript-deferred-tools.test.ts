@@ -4,11 +4,13 @@
  * back each note that tools came or went where it stood, and adds the lines up to know which tools
  * the model was told of; the first line, the listing, is no note.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { addedToolsOf, removedToolsOf } from "@codebot/agentcore";
 import { describe, expect, it } from "vitest";
 import { readTranscript } from "../src/transcript/transcript-reader.js";
+import { scratchDir } from "./support/e2e.js";
 
 const CLAUDE_SESSION = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -40,5 +42,33 @@ describe("a claude session's deferred_tools_delta lines, resumed", () => {
     expect(listedDeferred).toContain("mcp__t__alpha");
     expect(listedDeferred).toContain("WebFetch");
     expect(listedDeferred).not.toContain("mcp__t__gamma");
+  });
+});
+
+/**
+ * The same session as an older codebot wrote it: its notes, and no listing (it wrote none). Its
+ * note that a tool came adds names as a listing does; coming after the model's answers, it is a note.
+ */
+function withoutListing(): string {
+  const lines = fs.readFileSync(CLAUDE_SESSION, "utf8").split("\n").filter((line) => line !== "");
+  const at = lines.findIndex((line) => line.includes('"deferred_tools_delta"'));
+  const listing = JSON.parse(lines[at] as string);
+  const next = JSON.parse(lines[at + 1] as string);
+  lines.splice(at, 2, JSON.stringify({ ...next, parentUuid: listing.parentUuid }));
+  const file = path.join(scratchDir("no-listing-"), "session.jsonl");
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+describe("an older codebot session's deferred_tools_delta lines (notes, no listing), resumed", () => {
+  it("the note that a tool came is put back after its prompt, not taken for the listing", () => {
+    const { messages } = readTranscript(withoutListing());
+    const at = messages.findIndex((message) => addedToolsOf(message) !== undefined);
+    expect(addedToolsOf(messages[at] ?? { role: "user", content: "" })).toEqual(["mcp__t__fresh"]);
+    expect(textOf(messages[at - 1])).toBe("third");
+  });
+
+  it("the tools the model was told of stay unknown: no listing was read", () => {
+    expect(readTranscript(withoutListing()).listedDeferred).toBeUndefined();
   });
 });

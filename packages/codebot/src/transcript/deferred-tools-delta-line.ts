@@ -69,11 +69,17 @@ export function deferredToolsNotesOf(line: CheckedLine): ModelMessage[] {
 
 /**
  * The deferred tools a conversation told its model of, added up from its delta lines in order
- * (since its last clear, which starts a new listing; a compaction keeps what the model was told): the first line that adds names
- * is the listing (claude's, or codebot's from the first prompt), the others are notes.
+ * (since its last clear, which starts a new listing; a compaction keeps what the model was told).
+ * The listing is the line that adds names before the model's first answer (claude's, or codebot's
+ * from the first prompt); the others are notes. No field tells a listing from a note that tools
+ * came (both add names, recorded), so a line that adds names after an answer is a note even with
+ * no listing before it: an older codebot wrote its notes and no listing. The tools listed stay
+ * unknown then, and each request lists the tools of the moment anyway (docs/mcp.md).
  */
 export class DeferredToolsTrail {
   private told: string[] | undefined;
+  /** Whether the model has answered since the conversation (or its last clear) began. */
+  private answered = false;
 
   /** The tools told of; undefined when no listing was read (an older codebot's transcript). */
   get listed(): readonly string[] | undefined {
@@ -82,9 +88,11 @@ export class DeferredToolsTrail {
 
   /** Reads a transcript line: `listing` (no note to put back), `note`, or undefined for another line. */
   line(line: CheckedLine): "listing" | "note" | undefined {
+    if (line.type === "assistant") this.answered = true;
     const delta = deltaOf(line);
     if (!delta) return undefined;
-    if (this.told === undefined && delta.added.length > 0 && delta.removed.length === 0) {
+    const adds = delta.added.length > 0;
+    if (this.told === undefined && !this.answered && adds && delta.removed.length === 0) {
       this.told = [...delta.added];
       return "listing";
     }
@@ -92,11 +100,12 @@ export class DeferredToolsTrail {
       const removed = new Set(delta.removed);
       this.told = [...this.told.filter((name) => !removed.has(name)), ...delta.added];
     }
-    return delta.added.length > 0 || delta.removed.length > 0 ? "note" : undefined;
+    return adds || delta.removed.length > 0 ? "note" : undefined;
   }
 
   /** A clear: the listing after it is a new one. */
   restart(): void {
     this.told = undefined;
+    this.answered = false;
   }
 }
