@@ -53,6 +53,8 @@ export interface AgentOptions {
 
 /** A steered message: whether it still waits for a run to deliver it; taking it back while it does. */
 export interface Steered {
+  /** The message queued: the very object a run hands `admitSteered`, for a caller to know it by. */
+  readonly message: ModelMessage;
   waiting(): boolean;
   withdraw(): boolean;
 }
@@ -137,6 +139,7 @@ export class Agent {
     const message = userMessage(text);
     this.steering.push(message);
     return {
+      message,
       waiting: () => this.steering.includes(message),
       withdraw: () => {
         const at = this.steering.indexOf(message);

@@ -50,7 +50,10 @@ describe("a claude session's deferred_tools_delta lines, resumed", () => {
  * note that a tool came adds names as a listing does; coming after the model's answers, it is a note.
  */
 function withoutListing(): string {
-  const lines = fs.readFileSync(CLAUDE_SESSION, "utf8").split("\n").filter((line) => line !== "");
+  const lines = fs
+    .readFileSync(CLAUDE_SESSION, "utf8")
+    .split("\n")
+    .filter((line) => line !== "");
   const at = lines.findIndex((line) => line.includes('"deferred_tools_delta"'));
   const listing = JSON.parse(lines[at] as string);
   const next = JSON.parse(lines[at + 1] as string);
@@ -64,7 +67,8 @@ describe("an older codebot session's deferred_tools_delta lines (notes, no listi
   it("the note that a tool came is put back after its prompt, not taken for the listing", () => {
     const { messages } = readTranscript(withoutListing());
     const at = messages.findIndex((message) => addedToolsOf(message) !== undefined);
-    expect(addedToolsOf(messages[at] ?? { role: "user", content: "" })).toEqual(["mcp__t__fresh"]);
+    const note = messages[at];
+    expect(note && addedToolsOf(note)).toEqual(["mcp__t__fresh"]);
     expect(textOf(messages[at - 1])).toBe("third");
   });
 

@@ -5,17 +5,19 @@
  * as `prompt`, under the turn's `prompt_id`; a block leaves the notification out and the turn goes
  * on without it; the hooks' context comes with it, and the terminal shows its summary line (joined).
  * A `continue: false` also ends the turn. The Agent SDK's messages sent mid-turn go through it the
- * same way, as claude's do (recorded): the hook sees the message as the program sent it.
+ * same way, as claude's do (recorded): the hook sees the message as the program sent it. Which
+ * of the two a message is, and its prompt, come with it (steered-origins.ts), not from its text.
  */
 import type { HookRunner } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import { midTurnPromptOf } from "../cli/control/mid-turn-messages.js";
 import type { StopRequest } from "../session/session.js";
 import { userTurn } from "../session/user-turn.js";
-import { hookPromptOf, isNotification } from "./task-notification.js";
+import type { SteeredOrigins } from "./steered-origins.js";
 
 export interface FoldedNotificationParts {
   runner: Pick<HookRunner, "userPromptSubmit">;
+  /** Where each steered message came from; one steered another way joins as it is. */
+  origins: Pick<SteeredOrigins, "of">;
   /** Tells the user a hook could not run. */
   notify(message: string): void;
   /** Tells the user (and stream-json) a hook kept a notification out of the turn. */
@@ -46,11 +48,10 @@ async function admit(
   signal: AbortSignal,
   parts: FoldedNotificationParts,
 ): Promise<ModelMessage | undefined> {
+  const origin = parts.origins.of(message);
   const text = message.role === "user" && typeof message.content === "string" ? message.content : undefined;
-  if (text === undefined) return message;
-  const notification = isNotification(text);
-  const prompt = notification ? hookPromptOf(text) : midTurnPromptOf(text);
-  if (prompt === undefined) return message;
+  if (origin === undefined || text === undefined) return message;
+  const { prompt } = origin;
   let decision: Awaited<ReturnType<HookRunner["userPromptSubmit"]>>;
   try {
     decision = await parts.runner.userPromptSubmit({ prompt, signal });
@@ -67,6 +68,6 @@ async function admit(
       parts.blocked({ reason: decision.reason, shown: decision.notice ?? decision.reason, prompt });
       return undefined;
   }
-  if (notification) parts.joined(text);
+  if (origin.kind === "notification") parts.joined(text);
   return userTurn(text, decision.context);
 }

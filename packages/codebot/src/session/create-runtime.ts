@@ -4,6 +4,7 @@ import { formatProblem } from "@codebot/hooks";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import { agentTools } from "../agents/agent-tools.js";
 import { BackgroundAgents } from "../agents/background-agents.js";
+import { SteeredOrigins } from "../agents/steered-origins.js";
 import { projectContext } from "../instructions/project-context.js";
 import { sessionInstructions } from "../instructions/session-instructions.js";
 import { expandPromptCommand } from "../mcp/prompt-command.js";
@@ -143,6 +144,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       contextWindow: () => contextWindowOf(models.spec, settings.models),
     },
   );
+  // Where each message steered into a turn came from, for UserPromptSubmit (folded-notifications.ts).
+  const steeredOrigins = new SteeredOrigins();
   const subagentRuns = new SubagentRuns({ events, files, cwd, notify });
   // Runs started with `run_in_background`: their notifications go to the main agent's steering queue.
   const background = options.backgroundAgents
@@ -150,7 +153,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
         get state() {
           return agent.state;
         },
-        steer: (text) => agent.steer(text),
+        steer: (text) => steeredOrigins.notification((steered) => agent.steer(steered), text),
         takeQueued: () => agent.takeQueued(),
       })
     : undefined;
@@ -294,6 +297,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       structured,
       stopChecks: { validation, stopHooks },
       sessionStartEffects,
+      steeredOrigins,
     },
     { stopRun: (stop) => session?.stopRun(stop), halt: (stop) => session?.halt(stop) },
   );
@@ -360,6 +364,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     () => (files.restored ? cacheOf(files.restored) : undefined),
   );
   const runtime = new Runtime({
+    steeredOrigins,
     ...(options.closing ? { closing: options.closing } : {}),
     ...(background ? { background } : {}),
     startup,

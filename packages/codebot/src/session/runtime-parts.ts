@@ -4,6 +4,7 @@ import type { HookRunner, Problem } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { AgentDefinition } from "../agents/agent-definition.js";
 import type { BackgroundAgents } from "../agents/background-agents.js";
+import type { SteeredOrigins } from "../agents/steered-origins.js";
 import type { ApprovalEngine } from "../approval/approval-engine.js";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import type { PermissionRulesState } from "../approval/rules-state.js";
@@ -42,6 +43,8 @@ export interface ContextInUse {
 
 /** Everything `createRuntime` assembled. */
 export interface RuntimeParts {
+  /** Where each message steered into the main agent's turn came from (a notification, an SDK message). */
+  steeredOrigins: SteeredOrigins;
   /** The sub-agents started with `run_in_background`, when the session offers it. */
   background?: BackgroundAgents;
   /** Settles once the Setup and SessionStart hooks the session waits for have answered. */

@@ -279,11 +279,11 @@ export class Runtime extends RuntimeView {
 
   /**
    * A user message for the prompt in progress, given to the model before its next step (the
-   * Agent SDK's message sent mid-turn); it can be taken back while not delivered, e.g. when the
-   * run ended first.
+   * Agent SDK's message sent mid-turn, as the program sent it: the model gets it in claude's
+   * mid-turn wrapper); it can be taken back while not delivered, e.g. when the run ended first.
    */
-  steer(text: string): Steered {
-    return this.parts.agent.steer(text);
+  steerMidTurn(sent: string): Steered {
+    return this.parts.steeredOrigins.midTurn((text) => this.parts.agent.steer(text), sent);
   }
 
   /**

@@ -43,8 +43,8 @@ export function midTurnMessageOf(message: ModelMessage): string | undefined {
 export class MidTurnMessages {
   constructor(
     private readonly channel: Pick<ControlChannel, "divert" | "requeue">,
-    /** Gives the running turn a message before its next step. */
-    private readonly steer: (text: string) => Steered,
+    /** Gives the running turn the program's message (as it sent it) before its next step, in midTurnText's wrapper. */
+    private readonly steer: (sent: string) => Steered,
   ) {}
 
   private folded: { message: StreamInputMessage; steered: Steered; echoed?: boolean }[] = [];
@@ -73,7 +73,7 @@ export class MidTurnMessages {
   /** Runs `turn`, with the messages that come meanwhile folded into it. */
   async during<T>(turn: () => Promise<T>): Promise<T> {
     this.channel.divert((message) => {
-      this.folded.push({ message, steered: this.steer(midTurnText(message.text)) });
+      this.folded.push({ message, steered: this.steer(message.text) });
       return true;
     });
     try {

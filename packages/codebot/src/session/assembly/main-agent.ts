@@ -9,6 +9,7 @@ import {
 import { type HookRunner, systemReminder } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import { admitFoldedNotifications } from "../../agents/folded-notifications.js";
+import type { SteeredOrigins } from "../../agents/steered-origins.js";
 import { fireInstructionsLoaded } from "../../instructions/instructions-loaded.js";
 import type { SessionInstructions } from "../../instructions/session-instructions.js";
 import type { TaskStore } from "../../tasks/task-store.js";
@@ -56,6 +57,8 @@ export interface MainAgentParts {
   structured: StructuredOutput | undefined;
   stopChecks: StopChecks;
   sessionStartEffects: SessionStartEffects;
+  /** Where each message steered into a turn came from (folded-notifications.ts). */
+  steeredOrigins: SteeredOrigins;
 }
 
 /** What ends a run or halts the session, which exists only once the agent does. */
@@ -152,6 +155,7 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
     // A background run's notification steered into a turn goes through UserPromptSubmit, as claude's.
     admitSteered: admitFoldedNotifications({
       runner,
+      origins: parts.steeredOrigins,
       notify,
       blocked: (refused) => events.emit({ kind: "prompt_blocked", ...refused }),
       joined: (notification) => events.emit({ kind: "notification_joined", notification }),
