@@ -374,9 +374,12 @@ export class Session {
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
     this.parts.checkpoints?.startPrompt(transcript.append(message, "main", uuid ? { uuid } : {}));
-    // The deferred tools the model is first told of, for a resume to know what it was told.
+    // The deferred tools the model is first told of, for a resume to know what it was told. Not
+    // for a conversation the model has answered (an older codebot's, resumed without a listing):
+    // a resume reads a line that adds names after an answer as a note (deferred-tools-delta-line.ts).
     const listing = agent.firstListing();
-    if (listing) transcript.recordDeferredListing(listing);
+    if (listing && !agent.messages.some((message) => message.role === "assistant"))
+      transcript.recordDeferredListing(listing);
     this.parts.meter.appended(message);
     validation.startPrompt();
     stopHooks.startPrompt();

@@ -149,4 +149,41 @@ describe("a deferred MCP tool added mid-prompt", () => {
     ]);
     expect(deltaLines(box.home).at(-1)).toEqual(claudeDeferredDelta([], ["mcp__t__fresh"]));
   });
+
+  it("-c of an older codebot's transcript (its notes, no listing), twice: the note stays where it stood, and no listing is written after the answers", async () => {
+    const { requests, box, args, env } = await addRun(["--model", "anthropic/claude-sonnet-4-5"]);
+    const reminder = JSON.stringify({ type: "text", text: `<system-reminder>\n${NOTE}\n</system-reminder>` });
+    // The notes after the first message (which opens with the request's listing, in the same words).
+    const notes = (messages: unknown[]) =>
+      messages.slice(1).filter((m) => JSON.stringify(m).includes("now available"));
+    const before = requests.at(-1)?.body.messages;
+    withoutListingLine(box.home);
+    for (const prompt of ["more", "again"]) {
+      const resumed = await runCli(["-c", "-p", prompt, ...args], { env });
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const after = requests.at(-1)?.body.messages;
+      const at = after.findIndex((m: unknown) => JSON.stringify(m).includes(reminder));
+      expect(at).toBe(before.findIndex((m: unknown) => JSON.stringify(m).includes(reminder)));
+      expect(notes(after)).toEqual([after[at]]);
+    }
+    expect(deltaLines(box.home)).toEqual([claudeDeferredDelta(["mcp__t__fresh"])]);
+  });
 });
+
+/** The session's transcript as an older codebot wrote it: the listing's line taken out (it wrote none). */
+function withoutListingLine(home: string): void {
+  const projects = path.join(home, "projects");
+  const [name] = fs
+    .readdirSync(projects, { recursive: true, encoding: "utf8" })
+    .filter((entry) => entry.endsWith(".jsonl"));
+  const file = path.join(projects, name as string);
+  const lines = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line !== "");
+  const at = lines.findIndex((line) => line.includes('"deferred_tools_delta"'));
+  const listing = JSON.parse(lines[at] as string);
+  const next = JSON.parse(lines[at + 1] as string);
+  lines.splice(at, 2, JSON.stringify({ ...next, parentUuid: listing.parentUuid }));
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+}
