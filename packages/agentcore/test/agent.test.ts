@@ -1,3 +1,4 @@
+import type { ModelMessage } from "ai";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { Agent, type AgentEvent, type Tool } from "../src/index.js";
@@ -128,6 +129,35 @@ describe("Agent", () => {
     const sent = JSON.stringify(model.requests[1]?.prompt);
     expect(sent).toContain("keep me, admitted");
     expect(sent).not.toContain("drop me");
+  });
+
+  test("steer()'s message is the very object admitSteered() is handed, for a caller to know its own by", async () => {
+    const model = scriptedModel([reply.toolCall("work", {}), reply.text("done")]);
+    let agent!: Agent;
+    const steered: ModelMessage[] = [];
+    const work: Tool = {
+      name: "work",
+      description: "work",
+      inputSchema: z.object({}),
+      execute: async () => {
+        steered.push(agent.steer("first").message, agent.steer("second").message);
+        return { content: "worked", isError: false };
+      },
+    };
+    const handed: ModelMessage[] = [];
+    agent = new Agent({
+      model,
+      systemPrompt: "",
+      tools: [work],
+      admitSteered: async (messages) => {
+        handed.push(...messages);
+        return messages;
+      },
+    });
+    await agent.prompt("go");
+    expect(handed).toHaveLength(2);
+    expect(handed[0]).toBe(steered[0]);
+    expect(handed[1]).toBe(steered[1]);
   });
 
   test("admitSteered() is not asked when nothing was steered", async () => {
