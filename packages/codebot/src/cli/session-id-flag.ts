@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { isSessionId, sessionDirectory } from "../transcript/session-files.js";
+import { sessionDirectory } from "../transcript/session-files.js";
+import { isSessionId } from "../transcript/session-id.js";
 import { CliError } from "./cli-error.js";
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { isHere, isRunning, parseHolder } from "../fs/lock-holder.js";
-import { isSessionId } from "./session-files.js";
+import { isSessionId } from "./session-id.js";
 import { transcriptLines } from "./transcript-lines.js";
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import { projectSlug } from "../paths/project-slug.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptAsTyped } from "./local-command-lines.js";
+import { isSessionId } from "./session-id.js";
 import { titleOf } from "./title-line.js";
 import { TITLE_WINDOW } from "./transcript-writer.js";
 
@@ -32,7 +33,6 @@ export interface SessionSummary {
   branch?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only the start of a transcript is read for its first prompt. */
 const HEAD_BYTES = 64 * 1024;
 
@@ -53,7 +53,7 @@ export function listSessions(dir: string, withFolder = false): SessionSummary[] 
   for (const name of names) {
     if (!name.endsWith(".jsonl")) continue;
     const id = name.slice(0, -".jsonl".length);
-    if (!UUID.test(id)) continue;
+    if (!isSessionId(id)) continue;
     const transcriptPath = path.join(dir, name);
     const summary = summaryOf(id, transcriptPath, withFolder);
     if (summary) sessions.push(summary);
@@ -116,11 +116,6 @@ function summaryOf(id: string, transcriptPath: string, withFolder: boolean): Ses
     ...(withFolder && folder !== undefined ? { folder } : {}),
     ...(branch !== undefined ? { branch } : {}),
   };
-}
-
-/** True when `id` is a session id (a UUID): only such ids are turned into file names. */
-export function isSessionId(id: string): boolean {
-  return UUID.test(id);
 }
 
 /**
@@ -231,5 +226,5 @@ function promptText(content: NonNullable<CheckedLine["message"]>["content"]): st
 /** The session a copied message came from (`forkedFrom.sessionId`), when it is a session id. */
 function forkOrigin(line: CheckedLine): string | undefined {
   const from = (line as { forkedFrom?: { sessionId?: unknown } }).forkedFrom?.sessionId;
-  return typeof from === "string" && UUID.test(from) ? from : undefined;
+  return typeof from === "string" && isSessionId(from) ? from : undefined;
 }

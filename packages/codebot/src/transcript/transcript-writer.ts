@@ -13,7 +13,7 @@ import { costStateLine } from "./cost-state-line.js";
 import { deferredToolsDeltaLine } from "./deferred-tools-delta-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
-import { isSessionId } from "./session-files.js";
+import { isSessionId } from "./session-id.js";
 import { titleLine } from "./title-line.js";
 import {
   type BoundaryKind,
