@@ -3,6 +3,7 @@ import {
   type ContentViews,
   filesRunBy,
   isWithin,
+  type ReadDigests,
   scriptReferences,
   scriptsText,
   shellQuote,
@@ -29,21 +30,28 @@ export function allowGrant(rule: string, projectDir: string | undefined): string
 
 /**
  * The grant, and the project files it covers (real paths) — those the rule's command runs — with
- * the view each counts in (a `.git/config` by what of it can run code: content-view.ts).
+ * the view each counts in (a `.git/config` by what of it can run code: content-view.ts) and the
+ * digest the grant read of each (`read`: approvedAllowRule starts from it, not reading it again).
  */
 export function allowGrantRunning(
   rule: string,
   projectDir: string | undefined,
-): { grant: string; runs: string[]; views: ContentViews } {
+): { grant: string; runs: string[]; views: ContentViews; read: ReadDigests } {
   const grant = `allow:${rule}`;
   const views: ContentViews = new Map();
+  const read: ReadDigests = new Map();
   const command = projectDir === undefined ? undefined : commandOf(rule);
-  if (command === undefined || projectDir === undefined) return { grant, runs: [], views };
+  if (command === undefined || projectDir === undefined) return { grant, runs: [], views, read };
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
   const root = realPathOf(projectDir) ?? projectDir;
   const runs = filesRunBy(command, root, views);
   const names = runs.map((file) => path.relative(root, file));
-  return { grant: grantRunning(grant, names, scriptsText(runs, root, views)), runs, views };
+  return {
+    grant: grantRunning(grant, names, scriptsText(runs, root, views, undefined, read)),
+    runs,
+    views,
+    read,
+  };
 }
 
 /**
@@ -56,7 +64,7 @@ export function allowGrantRunning(
  */
 export function approvedAllowRule<R extends { text: string }>(
   rule: R,
-  approved: { runs: readonly string[]; views: ContentViews },
+  approved: { runs: readonly string[]; views: ContentViews; read?: ReadDigests },
   projectDir: string | undefined,
 ): R {
   const command = projectDir === undefined ? undefined : commandOf(rule.text);
@@ -67,6 +75,7 @@ export function approvedAllowRule<R extends { text: string }>(
     approved.runs,
     () => filesRunBy(command, root),
     approved.views,
+    approved.read,
   );
   // The call may point git elsewhere than the rule's own command does (`Bash(git:*)` allowing
   // `git -C sub status`): a repository's git folder file it reaches must be one approved. The

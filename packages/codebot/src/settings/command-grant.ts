@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type ContentViews, ownCommandPrograms, scriptsText } from "@codebot/hooks";
+import { type ContentViews, ownCommandPrograms, type ReadDigests, scriptsText } from "@codebot/hooks";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
 
@@ -27,12 +27,14 @@ export function commandGrantRunning(
   const env = searchPath === undefined ? undefined : { PATH: searchPath };
   const programs = (seen: ContentViews) => ownCommandPrograms(command, root, env, seen);
   const { scripts: runs, unnamedRuns } = programs(views);
+  // The digests the grant reads are the approved files' too: each file is read once.
+  const read: ReadDigests = new Map();
   const names = runs.map((file) => path.relative(root, file));
   const unnamed =
     unnamedRuns.length === 0 ? "" : ` (runs what codebot cannot name: ${unnamedRuns.join(", ")})`;
   return {
-    grant: grantRunning(grant, names, scriptsText(runs, root, views)) + unnamed,
-    run: approvedRun(key, runs, () => programs(new Map()).scripts, views),
+    grant: grantRunning(grant, names, scriptsText(runs, root, views, undefined, read)) + unnamed,
+    run: approvedRun(key, runs, () => programs(new Map()).scripts, views, read),
     unnamedRuns,
   };
 }
