@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ToolCall } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import type { AutoModeLists } from "../settings/auto-mode-lists.js";
 import { type ClassifierVerdict, readClassifierAnswer } from "./auto-mode-answer.js";
 import { classifierPrompt, classifierSystemPrompt } from "./auto-mode-prompt.js";
 
@@ -15,6 +16,8 @@ export interface ClassifierOptions {
   /** The conversation so far (the main agent's). */
   messages(): readonly ModelMessage[];
   projectDir: string;
+  /** The `autoMode` settings' lists as they stand (a settings change reaches the next call). */
+  lists(): AutoModeLists;
   /** The longest wait for a verdict; past it the call has none. */
   timeoutMs: number;
 }
@@ -40,7 +43,7 @@ export function autoModeClassifier(options: ClassifierOptions): AutoModeClassifi
         const result = await untilAborted(
           generateText({
             model: options.model(),
-            system: classifierSystemPrompt(options.projectDir),
+            system: classifierSystemPrompt(options.projectDir, options.lists()),
             prompt: classifierPrompt(options.messages(), call),
             maxOutputTokens: 1024,
             maxRetries: 1,

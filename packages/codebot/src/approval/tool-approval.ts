@@ -4,6 +4,7 @@ import type { PermissionMode } from "../settings/runtime-settings.js";
 import { alwaysRuleOf, sessionRuleSuggestion, subjectText } from "./always-rule.js";
 import type { ApprovalAnswer } from "./approval-types.js";
 import type { ClassifierVerdict } from "./auto-mode-answer.js";
+import { ClassifierBlocks } from "./auto-mode-denials.js";
 import { BY_MODE, CallChecks, FILE_EDITS } from "./call-checks.js";
 import {
   allowedWith,
@@ -56,6 +57,8 @@ export class ToolApproval {
 
   /** What a call reaches past its arguments: named files, settings files, a shell line's place. */
   private readonly checks: CallChecks;
+  /** Auto mode's classifier's blocks, for claude's denial limits. */
+  private readonly classifierBlocks = new ClassifierBlocks();
 
   constructor(private readonly options: ToolApprovalOptions) {
     this.checks = new CallChecks(options);
@@ -310,7 +313,19 @@ export class ToolApproval {
       : { verdict: "unavailable", why: "this session has no classifier" };
     if (ctx.signal.aborted)
       return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`, decision: BY_ABORT };
-    if (verdict.verdict === "allow") return { allowed: true, decision: BY_CLASSIFIER };
+    if (verdict.verdict === "allow") {
+      this.classifierBlocks.allowed();
+      return { allowed: true, decision: BY_CLASSIFIER };
+    }
+    const limit = verdict.verdict === "block" ? this.classifierBlocks.blocked() : undefined;
+    if (verdict.verdict === "block" && limit !== undefined) {
+      // Past claude's denial limits the person decides (auto-mode-denials.ts); with nobody to ask, refused as such.
+      if (this.options.ask !== undefined || this.options.promptTool !== undefined)
+        this.options.notify?.(
+          `codebot: ${limit} by the auto mode classifier; asking you instead: please review the transcript before you answer. Latest block: ${verdict.reason}`,
+        );
+      return undefined;
+    }
     if (verdict.verdict === "block")
       return {
         allowed: false,

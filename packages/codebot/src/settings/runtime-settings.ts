@@ -11,6 +11,12 @@ import type { AutoCompactWindow } from "../session/auto-compact-window.js";
 import { cheaperThan, type ModelPrice, priceOf } from "../session/model-prices.js";
 import { allowGrantRunning, approvedAllowRule, ownAllowRule } from "./allow-grant.js";
 import { type ApprovedRun, approvedRun } from "./approved-files.js";
+import {
+  AUTO_MODE_NOT_FROM_PROJECT,
+  type AutoModeLists,
+  addAutoModeLists,
+  readsAutoMode,
+} from "./auto-mode-lists.js";
 import { AUTO_MODE_CHANGED_NOTICE, saysAutoMode } from "./auto-mode-notice.js";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { claudeKeysNotUsed, claudeKeysNotUsedMessage } from "./claude-keys-not-used.js";
@@ -114,6 +120,8 @@ export interface RuntimeSettings {
   mcpStartupTimeout?: number;
   /** What the settings forbid for the whole session (`bypassPermissions`; rules other than the managed ones). */
   policy: ManagedPolicy;
+  /** Claude Code's `autoMode` lists for auto mode's classifier, from the files that may set them (auto-mode-lists.ts). */
+  autoMode: AutoModeLists;
   /** The command whose output is the interactive status line (a project's once approved). */
   statusLine?: StatusLineSetting;
   /**
@@ -206,6 +214,7 @@ export function mergeSettings(
     env: {},
     envFiles: [],
     policy: managedPolicyOf(layers),
+    autoMode: {},
   };
   const { policy } = settings;
   const managedRules = {
@@ -267,6 +276,10 @@ export function mergeSettings(
     if (value === undefined) continue;
     if (!claudeFile && saysAutoMode(value.permissions)) note("permissions", AUTO_MODE_CHANGED_NOTICE);
 
+    if (value.autoMode !== undefined) {
+      if (readsAutoMode(layer.source)) addAutoModeLists(settings.autoMode, value.autoMode);
+      else report("autoMode", AUTO_MODE_NOT_FROM_PROJECT);
+    }
     if (!managed && value.allowManagedPermissionRulesOnly !== undefined)
       report(
         "allowManagedPermissionRulesOnly",

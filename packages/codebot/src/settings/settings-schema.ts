@@ -77,6 +77,13 @@ const allowRuleSchema = permissionRuleSchema.refine((rule) => rule.mcpGlob?.allo
     `wildcard tool name "${(issue.input as { text?: string } | undefined)?.text}" is not supported in allow rules before mcp__<server>__ (deny and ask rules take * anywhere)`,
 });
 
+/** One of `autoMode`'s lists: rules in prose, read by the classifier model. */
+const proseRules = (what: string) =>
+  z
+    .array(z.string(expected("expected a rule in prose")), { error: "expected a list of rules in prose" })
+    .optional()
+    .describe(what);
+
 /** The settings keys the runtime itself reads (mergeSettings validates them). */
 export const runtimeKeysSchema = z.object({
   model: z
@@ -179,6 +186,26 @@ export const runtimeKeysSchema = z.object({
       { error: "expected an object" },
     )
     .optional(),
+  autoMode: z
+    .strictObject(
+      {
+        environment: proseRules(
+          "what the classifier is told to trust: your repositories, buckets, domains, services",
+        ),
+        allow: proseRules(
+          "exceptions to the soft_deny rules: what the classifier lets run although a rule blocks it",
+        ),
+        soft_deny: proseRules(
+          "what the classifier blocks unless an allow rule or the user's explicit request for that action clears it",
+        ),
+        hard_deny: proseRules("what the classifier blocks whatever the user asked"),
+      },
+      { error: "expected an object of lists" },
+    )
+    .optional()
+    .describe(
+      "Claude Code's rules for auto mode's classifier, in prose; a list replaces the built-in one, \"$defaults\" in it stands for the built-in entries. From your user settings, --settings and the managed settings only: ignored in a project's files",
+    ),
   postStopValidation: z
     .strictObject(
       {

@@ -6,56 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ToolCall } from "@codebot/agentcore";
-import {
-  type RecordedRequest,
-  reply,
-  type ScriptStep,
-  startLoopbackModelServer,
-  toolCall,
-} from "@codebot/agentcore/testing";
-import { afterEach, describe, expect, it } from "vitest";
-import type { PermissionDecision } from "../../src/approval/permission-decision.js";
-import type { RuntimeOptions } from "../../src/session/runtime-options.js";
-import { command, startSession } from "../support/e2e.js";
-
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-/** A command no rule, mode or read-only check lets run: only the classifier's allow does. */
-const WRITER = `node -e "require('fs').writeFileSync('ran.txt', 'x')"`;
-
-async function autoSession(
-  script: ScriptStep<RecordedRequest>[],
-  extra: {
-    runtime?: Partial<RuntimeOptions>;
-    env?: Record<string, string>;
-    user?: Record<string, unknown>;
-  } = {},
-) {
-  const server = await startLoopbackModelServer(script);
-  servers.push(server);
-  const decisions: { id: string; decision: PermissionDecision }[] = [];
-  const s = await startSession({
-    ...(extra.user ? { user: extra.user } : {}),
-    runtime: {
-      model: "anthropic/claude-test",
-      env: { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ...extra.env },
-      permissionMode: "auto",
-      onPermissionDecision: (call: ToolCall, decision: PermissionDecision) =>
-        decisions.push({ id: call.id, decision }),
-      ...extra.runtime,
-    },
-  });
-  return { s, server, decisions };
-}
-
-/** The text the model got back for its call, from the main agent's next request. */
-function resultSent(request: RecordedRequest | undefined): string {
-  return JSON.stringify(request?.body.messages.at(-1)?.content ?? "");
-}
+import { reply, toolCall } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { autoSession, resultSent, WRITER } from "../support/auto-mode-session.js";
+import { command } from "../support/e2e.js";
 
 describe("auto mode's classifier", () => {
   it("is asked about a call that would be asked about, by the session's model without tools, and its allow runs it", async () => {

@@ -132,6 +132,7 @@ export class SessionPermissions {
         model: late.classifierModel,
         messages: late.conversation,
         projectDir: this.paths.root,
+        lists: () => this.settingsRead.settings.autoMode,
         timeoutMs:
           millisecondsVariable(
             "CODEBOT_AUTO_MODE_TIMEOUT_MS",
