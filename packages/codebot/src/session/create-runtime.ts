@@ -114,6 +114,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       // Asked not to think, as a prompt hook's model is (without-thinking.ts): the verdict is short.
       classifierModel: () => withoutThinking(models.model),
       conversation: () => agent.messages,
+      decided: (call, decision) => transcript.noteDecision(call.id, decision),
     },
   );
   const { paths, approval, readRules } = permissions;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { addedToolsOf, removedToolsOf, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import type { PermissionDecision } from "../approval/permission-decision.js";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
@@ -12,6 +13,7 @@ import { apiErrorMessage } from "./api-error-message.js";
 import { costStateLine } from "./cost-state-line.js";
 import { deferredToolsDeltaLine } from "./deferred-tools-delta-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
+import { decisionFields } from "./permission-decision-fields.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
 import { isSessionId } from "./session-id.js";
 import { titleLine } from "./title-line.js";
@@ -55,6 +57,8 @@ export interface RetryRecord {
 export class TranscriptWriter {
   /** The last line written per chain (`main`, or a sub-agent's run id or name): sub-agents chain their own messages. */
   private readonly lastUuid = new Map<string, string>();
+  /** Permission checks of calls whose results are not written yet, by call id. */
+  private readonly decisions = new Map<string, PermissionDecision>();
   private failed = false;
   /** False when the file could not be created: the session goes on unrecorded. */
   private recording = true;
@@ -195,6 +199,7 @@ export class TranscriptWriter {
     }
     const chain = marks.agentId ?? agentName;
     const converted = toTranscriptMessage(message);
+    const decided = message.role === "tool" ? this.decisionsOf(message) : {};
     const assistant = message.role === "assistant";
     const branch = this.branch();
     const line: TranscriptLine = {
@@ -216,11 +221,27 @@ export class TranscriptWriter {
       isSidechain: agentName !== "main",
       agentName,
       ...(branch !== undefined ? { gitBranch: branch } : {}),
+      ...decided,
       ...marks,
       uuid,
     };
     this.write(line, { key: chain, uuid });
     return uuid;
+  }
+
+  /** A tool call's permission check, written on its result's line (permission-decision-fields.ts). */
+  noteDecision(callId: string, decision: PermissionDecision): void {
+    this.decisions.set(callId, decision);
+  }
+
+  /** The fields of the checks of a tool message's calls, each taken once. */
+  private decisionsOf(message: Extract<ModelMessage, { role: "tool" }>): ReturnType<typeof decisionFields> {
+    const ids = message.content.flatMap((part) => (part.type === "tool-result" ? [part.toolCallId] : []));
+    return decisionFields(ids, (id) => {
+      const decision = this.decisions.get(id);
+      this.decisions.delete(id);
+      return decision;
+    });
   }
 
   /** Where a line of the main conversation stands: its uuid chained after the last one, when, whose. */

@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Tool } from "@codebot/agentcore";
+import type { Tool, ToolCall } from "@codebot/agentcore";
 import { type HookRunner, type LoadedHooks, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { ApprovalEngine } from "../../approval/approval-engine.js";
 import { autoModeClassifier, DEFAULT_CLASSIFIER_TIMEOUT_MS } from "../../approval/auto-mode-classifier.js";
 import { notInEffectRules, settingsFileErrors } from "../../approval/not-in-effect-rules.js";
+import type { PermissionDecision } from "../../approval/permission-decision.js";
 import { permissionHooks } from "../../approval/permission-hooks.js";
 import { permissionPromptTool } from "../../approval/permission-prompt-tool.js";
 import type { PermissionRule } from "../../approval/permission-rule.js";
@@ -38,6 +39,8 @@ export interface PermissionsLateParts {
   /** `auto` mode's classifier's model (the session's current one) and the conversation it reads. */
   classifierModel(): LanguageModelV3;
   conversation(): readonly ModelMessage[];
+  /** How each tool call's permission check ended, for its result's transcript line. */
+  decided(call: ToolCall, decision: PermissionDecision): void;
 }
 
 type Permissions = RuntimeSettings["permissions"];
@@ -115,7 +118,10 @@ export class SessionPermissions {
       notify,
       ...(options.hooksApprovedOnce ? { hooksApprovedOnce: options.hooksApprovedOnce } : {}),
       askToolApproval: options.askToolApproval,
-      ...(options.onPermissionDecision ? { onDecision: options.onPermissionDecision } : {}),
+      onDecision: (call, decision) => {
+        late.decided(call, decision);
+        options.onPermissionDecision?.(call, decision);
+      },
       ...(options.permissionPromptTool !== undefined
         ? {
             promptTool:
