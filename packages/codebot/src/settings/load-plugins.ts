@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Problem } from "@codebot/hooks";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
 import { expandHome } from "../paths/home-path.js";
+import { KEPT_PLUGIN, type KeptPlugins, keptProblem } from "./kept-plugins.js";
 import { pluginHookSources } from "./plugin-hook-sources.js";
 import { pluginFolderInProject } from "./plugin-in-project.js";
 import { readLayer } from "./read-layer.js";
@@ -62,7 +63,11 @@ const MANIFEST_PROBLEM = "plugin manifest ";
  * codebot loads it under its folder's name, as at the start).
  */
 export function isPluginProblem(problem: Pick<Problem, "message">): boolean {
-  return problem.message.endsWith("(plugin skipped)") || problem.message.startsWith(MANIFEST_PROBLEM);
+  return (
+    problem.message.endsWith("(plugin skipped)") ||
+    problem.message.startsWith(MANIFEST_PROBLEM) ||
+    problem.message.endsWith(KEPT_PLUGIN)
+  );
 }
 
 /**
@@ -79,97 +84,134 @@ export function loadPluginLayers(
   codebotHome: string,
   /** The project: a plugin of yours whose folder is in it loads as the project's (ownSource). */
   projectDir?: string,
+  /** A running session's plugins as last loaded: one that broke since is kept as it was (kept-plugins.ts). */
+  kept?: KeptPlugins,
 ): { layers: SettingsLayer[]; problems: Problem[]; folders: PluginFolder[] } {
   const layers: SettingsLayer[] = [];
   const problems: Problem[] = [];
   const folders: PluginFolder[] = [];
   for (const entry of dirs) {
-    const { dir, base, dataDir: givenDataDir, installed, forcedByPolicy, id } = entry;
-    const root = resolveDir(dir, base);
-    const source = entry.source ?? ownSource(entry, root, projectDir);
-    const problem = (severity: Problem["severity"], file: string, message: string) =>
-      problems.push({ severity, scope: "settings", file, message });
-    if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-      problem("error", root, "plugin folder not found (plugin skipped)");
+    const loaded = loadPlugin(entry, codebotHome, projectDir);
+    const before = loaded.broken ? kept?.get(loaded.root) : undefined;
+    if (before !== undefined) {
+      folders.push(before.folder);
+      layers.push(...before.layers);
+      // Only what broke it: the rest of this reading (no hooks file, say) follows from that.
+      problems.push(...loaded.problems.filter(isBreak).map(keptProblem));
       continue;
     }
-    const { name, version } = pluginIdentity(root, problem);
-    const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
-    folders.push({
-      name,
-      root,
-      dataDir,
-      source: source ?? "plugin",
-      ...(version !== undefined ? { version } : {}),
-      ...(installed ? { installed } : {}),
-      ...(id !== undefined ? { id } : {}),
-    });
-    const manifest = path.join(root, ".claude-plugin", "plugin.json");
-    const sources = pluginHookSources(root);
-    for (const why of sources.ignored) problem("warning", manifest, `plugin ${name}: ${why}; ignored`);
-    const settings: { file: string; hooks: Record<string, unknown> }[] = [];
-    let skipped = false;
-    for (const file of sources.files) {
-      const read = readLayer("plugin", file, false);
-      if (read.kind === "absent") {
-        // hooks/hooks.json is optional; a file the manifest names is meant to be there.
-        if (file !== sources.files[0])
-          problem(
-            "warning",
-            file,
-            `plugin ${name}: its manifest names ${path.relative(root, file)}, which is not there`,
-          );
-        continue;
-      }
-      if (read.kind === "problem") {
-        const why = read.problem.message.replace(/ \(layer skipped\)$/, "");
-        problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
-        skipped = true;
-        break;
-      }
-      const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
-      if (hooks === undefined) {
-        problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
-        skipped = true;
-        break;
-      }
-      settings.push({ file, hooks });
-    }
-    if (!skipped && sources.inline !== undefined) {
-      const hooks = isObject(sources.inline) ? hooksOf(sources.inline) : undefined;
-      if (hooks === undefined) {
-        problem("error", manifest, `plugin ${name}: expected "hooks": {<event>: [...]} (plugin skipped)`);
-        skipped = true;
-      } else settings.push({ file: manifest, hooks });
-    }
-    if (skipped) continue;
-    if (settings.length === 0) {
-      // A plugin of skills, commands, agents or MCP servers only is normal.
-      const hasOther = ["skills", "commands", "agents", ".mcp.json"].some((sub) =>
-        fs.existsSync(path.join(root, sub)),
-      );
-      if (!installed && !hasOther)
-        problem("warning", root, `plugin ${name} has no hooks/hooks.json; no hooks loaded from it`);
-      continue;
-    }
-    try {
-      fs.mkdirSync(dataDir, { recursive: true });
-    } catch (error) {
-      problem(
-        "warning",
-        dataDir,
-        `plugin ${name}: cannot create its data folder: ${(error as Error).message}`,
-      );
-    }
-    for (const { file, hooks } of settings)
-      layers.push({
-        source: source ?? "plugin",
-        path: file,
-        settings: { hooks },
-        plugin: { name, root, dataDir, ...(forcedByPolicy ? { forcedByPolicy } : {}) },
-      });
+    if (loaded.folder !== undefined) folders.push(loaded.folder);
+    layers.push(...loaded.layers);
+    problems.push(...loaded.problems);
   }
   return { layers, problems, folders };
+}
+
+/** A problem that makes a plugin broken: its hooks not read (skipped), or its manifest not read. */
+function isBreak(problem: Problem): boolean {
+  return (
+    (problem.severity === "error" && problem.message.endsWith("(plugin skipped)")) ||
+    problem.message.startsWith(MANIFEST_PROBLEM)
+  );
+}
+
+/**
+ * One plugin folder: its folder (undefined when there is none), its hook layers and problems;
+ * `broken` when a hooks file or its manifest did not read (isBreak), which a session keeps the
+ * plugin as it was for.
+ */
+function loadPlugin(
+  entry: PluginDir,
+  codebotHome: string,
+  projectDir: string | undefined,
+): { root: string; folder?: PluginFolder; layers: SettingsLayer[]; problems: Problem[]; broken: boolean } {
+  const { dir, base, dataDir: givenDataDir, installed, forcedByPolicy, id } = entry;
+  const root = resolveDir(dir, base);
+  const source = entry.source ?? ownSource(entry, root, projectDir);
+  const layers: SettingsLayer[] = [];
+  const problems: Problem[] = [];
+  const problem = (severity: Problem["severity"], file: string, message: string) =>
+    problems.push({ severity, scope: "settings", file, message });
+  const result = (folder?: PluginFolder) => ({
+    root,
+    ...(folder !== undefined ? { folder } : {}),
+    layers,
+    problems,
+    broken: problems.some(isBreak),
+  });
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    problem("error", root, "plugin folder not found (plugin skipped)");
+    return { root, layers, problems, broken: false };
+  }
+  const { name, version } = pluginIdentity(root, problem);
+  const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
+  const folder: PluginFolder = {
+    name,
+    root,
+    dataDir,
+    source: source ?? "plugin",
+    ...(version !== undefined ? { version } : {}),
+    ...(installed ? { installed } : {}),
+    ...(id !== undefined ? { id } : {}),
+  };
+  const manifest = path.join(root, ".claude-plugin", "plugin.json");
+  const sources = pluginHookSources(root);
+  for (const why of sources.ignored) problem("warning", manifest, `plugin ${name}: ${why}; ignored`);
+  const settings: { file: string; hooks: Record<string, unknown> }[] = [];
+  for (const file of sources.files) {
+    const read = readLayer("plugin", file, false);
+    if (read.kind === "absent") {
+      // hooks/hooks.json is optional; a file the manifest names is meant to be there.
+      if (file !== sources.files[0])
+        problem(
+          "warning",
+          file,
+          `plugin ${name}: its manifest names ${path.relative(root, file)}, which is not there`,
+        );
+      continue;
+    }
+    if (read.kind === "problem") {
+      const why = read.problem.message.replace(/ \(layer skipped\)$/, "");
+      problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
+      return result(folder);
+    }
+    const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
+    if (hooks === undefined) {
+      problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
+      return result(folder);
+    }
+    settings.push({ file, hooks });
+  }
+  if (sources.inline !== undefined) {
+    const hooks = isObject(sources.inline) ? hooksOf(sources.inline) : undefined;
+    if (hooks === undefined) {
+      problem("error", manifest, `plugin ${name}: expected "hooks": {<event>: [...]} (plugin skipped)`);
+      return result(folder);
+    }
+    settings.push({ file: manifest, hooks });
+  }
+  if (settings.length === 0) {
+    // A plugin of skills, commands, agents or MCP servers only is normal.
+    const hasOther = ["skills", "commands", "agents", ".mcp.json"].some((sub) =>
+      fs.existsSync(path.join(root, sub)),
+    );
+    if (!installed && !hasOther)
+      problem("warning", root, `plugin ${name} has no hooks/hooks.json; no hooks loaded from it`);
+    return result(folder);
+  }
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    problem("warning", dataDir, `plugin ${name}: cannot create its data folder: ${(error as Error).message}`);
+  }
+  for (const { file, hooks } of settings)
+    layers.push({
+      source: source ?? "plugin",
+      path: file,
+      settings: { hooks },
+      plugin: { name, root, dataDir, ...(forcedByPolicy ? { forcedByPolicy } : {}) },
+    });
+  return result(folder);
 }
 
 /**

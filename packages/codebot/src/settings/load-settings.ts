@@ -3,6 +3,7 @@ import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { resolveClaudeHome, resolveClaudeJson } from "../paths/claude-home.js";
 import { inlineSettingsLabel, isInlineSettings } from "./inline-settings.js";
 import { installedPluginDirs } from "./installed-plugins.js";
+import type { KeptPlugins } from "./kept-plugins.js";
 import { loadPluginLayers, type PluginFolder, pluginDirsFromSettings } from "./load-plugins.js";
 import { managedSettingsFiles, resolveManagedRoot } from "./managed-files.js";
 import { type LayerRead, layerFromText, readLayer } from "./read-layer.js";
@@ -40,6 +41,8 @@ export interface SettingsLocation {
    * repository, whose worktree holds the same project.
    */
   trustDir?: string;
+  /** A running session's plugins as last loaded: one whose hooks file or manifest broke since is kept (kept-plugins.ts). */
+  keptPlugins?: KeptPlugins;
 }
 
 export const SETTING_SOURCE_NAMES = ["user", "project", "local"] as const;
@@ -123,6 +126,7 @@ export function loadSettingsLayers(
     ],
     where.codebotHome,
     project,
+    where.keptPlugins,
   );
   layers.push(...plugins.layers, ...projectLayers);
   problems.push(...plugins.problems);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { formatProblem, type HookRunner } from "@codebot/hooks";
+import { keptPluginsOf } from "../../settings/kept-plugins.js";
 import { isPluginProblem, type PluginFolder } from "../../settings/load-plugins.js";
 import type { FileWatch } from "../file-watch.js";
 import { managedSettingsError } from "../policy-refusal.js";
@@ -33,6 +34,7 @@ export class SettingsReload {
     private readonly parts: ReloadedParts,
     private readonly notify: Notify,
   ) {
+    settings.where.keptPlugins = keptPluginsOf(settings.project.plugins, settings.project.layers);
     this.watch = new SettingsWatch({
       runner: parts.runner,
       files: settingsFilesOf(settings.where, claudeCompat),
@@ -82,6 +84,8 @@ export class SettingsReload {
   }
 
   private apply(reread: ProjectSettings): void {
+    // What is applied is what a plugin that breaks next keeps.
+    this.settings.where.keptPlugins = keptPluginsOf(reread.plugins, reread.layers);
     this.parts.runner.reload(reread.hooks);
     this.parts.fileWatch.refresh();
     this.parts.permissions.applySettings(reread);
