@@ -12,6 +12,7 @@ import path from "node:path";
 import { formatProblem, type HookRunner, type SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 import { isInlineSettings } from "../settings/inline-settings.js";
+import { KEPT_PLUGIN } from "../settings/kept-plugins.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import { type ProjectSettings, projectProblems } from "./project-settings.js";
 import { appliedChangeNotice } from "./settings-change-notice.js";
@@ -137,6 +138,9 @@ export class SettingsWatch {
     }
     this.options.apply(project);
     notify(appliedChangeNotice(file, project));
+    // A plugin that broke since it loaded was kept as it was (kept-plugins.ts): said at each reading, as /reload-plugins says it.
+    for (const problem of project.problems)
+      if (problem.message.endsWith(KEPT_PLUGIN)) notify(`codebot: ${visible(formatProblem(problem))}`);
   }
 }
 

@@ -170,6 +170,64 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     expect(screen).toMatch(/plugin\.json[^\n]*\n[\s\S]*Reloaded: 1 plugin/);
   });
 
+  it("keeps the hooks of a guard plugin whose hooks.json broke since the start, says so, and the guard still blocks", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server, { args: ["--dangerously-skip-permissions"] });
+    box.write(path.join(root, "hooks/hooks.json"), '{"hooks":{"PreToolUse":[{"matcher":"Bash",,]}');
+    term.submit("/reload-plugins");
+    const screen = await term.waitForScreen("1 error during load (said above)");
+    // The notice wraps at the terminal's width.
+    expect(screen.replace(/\s+/g, " ")).toMatch(
+      /hooks\.json:1:\d+: plugin guard: .*; the session keeps the plugin's hooks as they were loaded \(fix the file\)/,
+    );
+    expect(screen).toMatch(/^Reloaded: 1 plugin · 0 skills · \d+ agents? · 1 hook · 0 plugin MCP servers$/m);
+    term.submit("run it");
+    await term.waitForScreen(/^done$/m);
+    expect(requestText(server.requests[1])).toContain(`guard from ${root} data`);
+  });
+
+  it("keeps the guard of a plugin whose hooks.json broke when a settings file changes, and says so", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const userSettings = box.json(`${box.home}/settings.json`, {});
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server, { args: ["--dangerously-skip-permissions"] });
+    box.write(path.join(root, "hooks/hooks.json"), '{"hooks":{"PreToolUse":[{"matcher":"Bash",,]}');
+    box.json(userSettings, { permissions: { allow: ["Bash(ls)"] } });
+    const screen = await term.waitForScreen(/the session keeps the plugin's hooks as they\s+were\s+loaded/);
+    expect(screen).toMatch(/settings\.json changed; its hooks and permission rules apply from now on$/m);
+    term.submit("run it");
+    await term.waitForScreen(/^done$/m);
+    expect(requestText(server.requests[1])).toContain(`guard from ${root} data`);
+  });
+
+  it("at the next start (-c) with the hooks.json still broken, says in red that the plugin is skipped", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const server = await modelServer([reply.text("first")]);
+    const first = await startSession(box, server);
+    first.submit("hi");
+    await first.waitForScreen(/^first$/m);
+    first.submit("/exit");
+    expect(await first.exitCode()).toBe(0);
+    box.write(path.join(root, "hooks/hooks.json"), '{"hooks":{"PreToolUse":[{"matcher":"Bash",,]}');
+    const again = await startSession(box, server, { args: ["-c"] });
+    const screen = await again.waitForScreen("(plugin skipped)");
+    expect(screen.replace(/\s+/g, " ")).toMatch(
+      /error: settings: \S+hooks\.json:1:\d+: plugin guard: [^(]+\(plugin skipped\)/,
+    );
+    const esc = "\x1b";
+    expect(again.screen(true)).toMatch(new RegExp(`${esc}\\[31m(?:${esc}\\[\\d+m)*error`));
+  });
+
   it("is in /help", async () => {
     const box = sandbox();
     const term = await startSession(box, await modelServer([]));
