@@ -209,6 +209,28 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     expect(requestText(server.requests[1])).toContain(`guard from ${root} data`);
   });
 
+  it("keeps the guard a plugin's manifest names when that manifest broke since the start", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    fs.renameSync(path.join(root, "hooks/hooks.json"), path.join(root, "hooks/guard.json"));
+    box.json(path.join(root, ".claude-plugin/plugin.json"), { name: "guard", hooks: "./hooks/guard.json" });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server, { args: ["--dangerously-skip-permissions"] });
+    box.write(path.join(root, ".claude-plugin/plugin.json"), "{bad");
+    term.submit("/reload-plugins");
+    const screen = await term.waitForScreen("1 error during load (said above)");
+    expect(screen.replace(/\s+/g, " ")).toMatch(
+      /plugin\.json: plugin manifest is not valid JSON \(.+\); the session keeps the plugin's hooks as they were loaded/,
+    );
+    expect(screen).toMatch(/^Reloaded: 1 plugin · 0 skills · \d+ agents? · 1 hook · 0 plugin MCP servers$/m);
+    term.submit("run it");
+    await term.waitForScreen(/^done$/m);
+    expect(requestText(server.requests[1])).toContain(`guard from ${root} data`);
+  });
+
   it("at the next start (-c) with the hooks.json still broken, says in red that the plugin is skipped", async () => {
     const box = sandbox();
     const { root } = installPluginAsClaudeCodeDid(box);
