@@ -34,15 +34,26 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
 /** Tool arguments that hold a path; Claude Code always hands hooks absolute ones. */
 const PATH_ARGS = ["file_path", "path", "notebook_path"];
 
-/** Claude Code's `background_tasks` entries. */
+/** Claude Code's `background_tasks` entries (a shell's as claude 2.1.328's, recorded). */
 function backgroundTasks(session: HookSession): Record<string, string>[] {
-  return (session.backgroundTasks?.() ?? []).map((task) => ({
-    id: task.id,
-    type: "subagent",
-    status: "running",
-    description: task.description,
-    agent_type: task.agentType,
-  }));
+  return (session.backgroundTasks?.() ?? []).map(
+    (task): Record<string, string> =>
+      task.command !== undefined
+        ? {
+            id: task.id,
+            type: "shell",
+            status: "running",
+            description: task.description,
+            command: task.command,
+          }
+        : {
+            id: task.id,
+            type: "subagent",
+            status: "running",
+            description: task.description,
+            agent_type: task.agentType,
+          },
+  );
 }
 
 export function buildClaudePayload(event: HookEvent, session: HookSession, f: PayloadFields): string {

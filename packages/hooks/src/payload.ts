@@ -46,13 +46,15 @@ export interface HookSession {
   backgroundTasks?(): readonly BackgroundTask[];
 }
 
-/** A background sub-agent still running, as a payload's `background_tasks` names it. */
+/** A background sub-agent or shell still running, as a payload's `background_tasks` names it. */
 export interface BackgroundTask {
-  /** Its run's `agent_id`. */
+  /** Its run's `agent_id`, or the shell's task id. */
   id: string;
   description: string;
-  /** Its `subagent_type`. */
+  /** Its `subagent_type` (`bash` for a shell). */
   agentType: string;
+  /** A background shell's command (bash's `run_in_background`); a sub-agent has none. */
+  command?: string;
 }
 
 /** Every field any event may carry, plus the per-event constants of the event table. */

@@ -14,6 +14,7 @@ export const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["task_create", "TaskCreate"],
   ["task_update", "TaskUpdate"],
   ["task_list", "TaskList"],
+  ["task_stop", "TaskStop"],
   ["skill", "Skill"],
   ["structured_output", "StructuredOutput"],
   ["tool_search", "ToolSearch"],

@@ -24,14 +24,14 @@ export interface EndedTask extends GoingTask {
   status: EndStatus;
 }
 
-/** What a background run's work resolves to: its notification and how it ended. */
+/** What a background run's work resolves to: its notification (none: the model is told nothing) and how it ended. */
 export interface RunEnd {
-  notification: string;
+  notification: string | undefined;
   status: EndStatus;
 }
 
 /**
- * The sub-agents running in the background (the agent tool's `run_in_background`). As in claude
+ * The sub-agents and shells running in the background (the agent and bash tools' `run_in_background`). As in claude
  * 2.1.328 (recorded), each reports back once it ends, with a `<task-notification>` message: the
  * message is steered to the main agent, so a run in progress gets it before its next model step;
  * one that ends while the main agent is idle waits in that queue for `next()`, which gives it back
@@ -87,7 +87,8 @@ export class BackgroundAgents {
         this.endedRuns.push({ ...task, startedAt, prompt, progress, status });
         // Stopped with the session: nothing is left to read it (claude's killed runs say nothing
         // either); stopped at the prompt (stopGoing): the session says so with the next prompt.
-        if (!this.stopped && this.runs.get(id)?.byUser !== true) this.main.steer(notification);
+        if (notification !== undefined && !this.stopped && this.runs.get(id)?.byUser !== true)
+          this.main.steer(notification);
       })
       .catch(() => undefined)
       .finally(() => {

@@ -17,7 +17,7 @@ export class PathPolicy {
     projectDir: string,
     private readonly allowOutside = false,
     /** Single files outside the project that may be reached too (real paths). */
-    private readonly alsoFiles: readonly string[] = [],
+    private readonly alsoFiles: string[] = [],
     /** Folders outside the project that may be reached too (absolute; a symlink counts as its target). */
     folders: readonly string[] = [],
   ) {
@@ -62,6 +62,11 @@ export class PathPolicy {
     return this.contains(realPath) || this.folders.some((folder) => isWithin(realPath, folder));
   }
 
+  /** One more file the file tools may reach from now on (a background command's output file). */
+  addFile(file: string): void {
+    this.alsoFiles.push(realPathOfDeepestAncestor(file));
+  }
+
   /** One more folder the file tools may reach from now on (`/add-dir`; a real path). */
   addFolder(realPath: string): void {
     this.folders.push(realPath);
@@ -79,7 +84,11 @@ export class PathPolicy {
   outside(input: string): string | undefined {
     if (input.includes("\0")) return undefined;
     const real = realPathOfDeepestAncestor(path.resolve(this.root, input));
-    return this.contains(real) || this.folders.some((folder) => isWithin(real, folder)) ? undefined : real;
+    return this.contains(real) ||
+      this.alsoFiles.includes(real) ||
+      this.folders.some((folder) => isWithin(real, folder))
+      ? undefined
+      : real;
   }
 
   /** How a path is shown to the model and matched by permission rules: project-relative when inside. */

@@ -5,6 +5,11 @@ import { z } from "zod";
 import { placeOfShell, runsAlongside, type ShellTool } from "../approval/read-only-bash.js";
 import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
+import {
+  BACKGROUND_DEFAULT_TIMEOUT_MS,
+  BACKGROUND_MAX_TIMEOUT_MS,
+  startBackgroundCommand,
+} from "./background-bash.js";
 import { bashContentFromData, bashData, bashFailureData } from "./claude-result-shapes.js";
 import { commandEnv } from "./command-env.js";
 import { prepareShell, runShell, type ShellResult } from "./shell-process.js";
@@ -22,10 +27,17 @@ const inputSchema = z.object({
     .optional()
     .describe(`Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, max ${MAX_TIMEOUT_MS})`),
   description: z.string().optional().describe("A short description of what the command does"),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      `Set to true to run this command in the background: the call answers at once with a task id and an output file to read; you are notified when it ends. With it, \`timeout\` limits how long the command may run in the background before it is stopped (default ${BACKGROUND_DEFAULT_TIMEOUT_MS} ms, max ${BACKGROUND_MAX_TIMEOUT_MS} ms). Stop it with task_stop.`,
+    ),
 });
 
 /**
- * `bash {command, timeout?, description?}`: runs a command; a non-zero exit is an error result.
+ * `bash {command, timeout?, description?, run_in_background?}`: runs a command; a non-zero exit is
+ * an error result. In the background (background-bash.ts) it runs on after the call answers.
  * The working directory carries over between commands, as in a terminal: a `cd` moves it, as
  * long as it stays where the file tools may reach (else it goes back to the project directory).
  * `startIn`: where the first command runs (a sub-agent's shell starts where the main agent's is).
@@ -65,12 +77,32 @@ export function bashTool(
       const changed = env.envFiles === undefined ? undefined : changedRun(env.envFiles);
       if (changed !== undefined)
         return { content: changedFileRefusal(changed, env.paths.root), isError: true };
-      const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       // A directory removed since the last command: start again from the project directory.
       if (!isDirectory(cwd)) cwd = env.paths.root;
       // Where approval read its paths from (a sub-agent's `cd` may have moved the shell since).
       const judgedIn = ctx.permission?.judgedIn;
       const runIn = judgedIn !== undefined && isDirectory(judgedIn) ? judgedIn : cwd;
+      if (args.run_in_background === true) {
+        if (env.background === undefined)
+          return {
+            content: "bash: run_in_background is not available here; run the command without it",
+            isError: true,
+          };
+        // Its `cd` moves no one's shell: it runs apart, in the directory the next command would.
+        const launch = startBackgroundCommand(env.background, {
+          command: args.command,
+          script: withHookEnv(args.command, hookEnvFileOf(env)),
+          ...(args.description !== undefined ? { description: args.description } : {}),
+          cwd: runIn,
+          env: shellEnv(),
+          timeoutMs: Math.min(args.timeout ?? BACKGROUND_DEFAULT_TIMEOUT_MS, BACKGROUND_MAX_TIMEOUT_MS),
+          toolUseId: ctx.callId,
+        });
+        return launch.ok
+          ? { content: launch.content, isError: false, data: launch.data }
+          : { content: launch.error, isError: true };
+      }
+      const timeoutMs = Math.min(args.timeout ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       const start = () => {
         const running = runShell({
           command: withHookEnv(args.command, hookEnvFileOf(env)),

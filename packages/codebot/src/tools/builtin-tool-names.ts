@@ -13,5 +13,6 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
   "task_create",
   "task_update",
   "task_list",
+  "task_stop",
   "agent",
 ];

@@ -8,6 +8,7 @@ import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
 import { readTool } from "./read-tool.js";
 import { STRUCTURED_OUTPUT_TOOL } from "./structured-output-tool.js";
+import { taskStopTool } from "./task-stop-tool.js";
 import { type TaskHooks, taskCreateTool, taskListTool, taskUpdateTool } from "./task-tools.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 import { writeTool } from "./write-tool.js";
@@ -41,6 +42,7 @@ export function builtinTools(options: BuiltinToolsOptions): Tool[] {
     taskCreateTool(options.tasks, options.taskHooks),
     taskUpdateTool(options.tasks, options.taskHooks),
     taskListTool(options.tasks),
+    taskStopTool(env.background?.tasks),
   ];
   const tools: Tool[] = [...shared];
   // Each sub-agent gets a shell of its own, starting where the main agent's is: its `cd` moves

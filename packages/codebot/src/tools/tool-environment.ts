@@ -2,6 +2,7 @@ import type { ToolContext } from "@codebot/agentcore";
 import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
 import type { ApprovedRun } from "../settings/approved-files.js";
+import type { BackgroundShellHost } from "./background-bash.js";
 
 /** What the built-in tools share: where they may reach and the environment commands get. */
 export interface ToolEnvironment {
@@ -34,6 +35,8 @@ export interface ToolEnvironment {
    * PostToolUse hook changed the file compares with (session/assembly/hook-changed-file.ts).
    */
   onCallWroteFile?(ctx: ToolContext, file: string, content: string): void;
+  /** Where `bash`'s `run_in_background` commands go; without it the parameter is refused. */
+  background?: BackgroundShellHost;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */
   onCwdChange?(oldCwd: string, newCwd: string): void;
 }

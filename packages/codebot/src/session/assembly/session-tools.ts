@@ -5,6 +5,7 @@ import type { PluginFolder } from "../../settings/load-plugins.js";
 import { CODE_RUNNING_TOOLS } from "../../settings/session-modes.js";
 import { SessionSkills } from "../../skills/session-skills.js";
 import type { TaskStore } from "../../tasks/task-store.js";
+import { backgroundOutputPath } from "../../tools/background-bash.js";
 import { builtinTools } from "../../tools/builtin-tools.js";
 import { StructuredOutput } from "../../tools/structured-output-tool.js";
 import type { ToolEnvironment } from "../../tools/tool-environment.js";
@@ -98,6 +99,15 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       onFileWritten: (before, after) => parts.codeChanges.count(before, after),
       ...(parts.checkpoints ? { fileCheckpoints: parts.checkpoints } : {}),
       onCallWroteFile: parts.onCallWroteFile,
+      ...(parts.background
+        ? {
+            background: {
+              tasks: parts.background,
+              outputFile: (taskId: string) => backgroundOutputPath(files.transcriptPath, files.id, taskId),
+              allowRead: (file: string) => paths.addFile(file),
+            },
+          }
+        : {}),
     },
     tasks: parts.tasks,
     taskHooks: runner,

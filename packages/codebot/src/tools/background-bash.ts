@@ -1,0 +1,194 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { BackgroundAgents, EndStatus } from "../agents/background-agents.js";
+import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING, xmlText } from "../agents/task-notification.js";
+import { runShell, type ShellResult } from "./shell-process.js";
+
+/** A background command's time limit when the call gives none, and the longest it may ask (claude 2.1.328's). */
+export const BACKGROUND_DEFAULT_TIMEOUT_MS = 600_000;
+export const BACKGROUND_MAX_TIMEOUT_MS = 7_200_000;
+/**
+ * The most of a background command's output its file keeps (below `read`'s 20 MiB): past it the
+ * rest is dropped, one line in the file says so, and the command runs on.
+ */
+export const BACKGROUND_OUTPUT_LIMIT = 16 * 1024 * 1024;
+
+/** A background command's output file: in the session's folder beside its transcript, as its sub-agents' transcripts are. */
+export function backgroundOutputPath(transcriptPath: string, sessionId: string, taskId: string): string {
+  return path.join(path.dirname(transcriptPath), sessionId, "tasks", `${taskId}.output`);
+}
+
+/** Where background shells go, and where their output is written (the session's `tasks` folder). */
+export interface BackgroundShellHost {
+  tasks: BackgroundAgents;
+  /** The output file of a task id. */
+  outputFile(taskId: string): string;
+  /** The file tools may read that file from now on (the model reads it with `read`, as claude's Read). */
+  allowRead(file: string): void;
+}
+
+export interface BackgroundCommand {
+  /** The model's command, as the task is named by. */
+  command: string;
+  /** What bash runs: the command after the hooks' environment file, when there is one. */
+  script: string;
+  description?: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  toolUseId: string;
+}
+
+/** What the bash call answers: claude's text and `tool_use_result`, or why nothing started. */
+export type BackgroundLaunch =
+  | { ok: true; content: string; data: Record<string, unknown> }
+  | { ok: false; error: string };
+
+/**
+ * Starts a command in the background: its process group runs on after the call returns, its
+ * output (stdout and stderr interleaved) goes to its file, and once it ends the main agent gets
+ * claude 2.1.328's `<task-notification>` (recorded). It is killed (SIGTERM to its group, SIGKILL
+ * after 2 s) at its time limit, by `task_stop`, by Ctrl+C at the prompt and when the session
+ * ends — not by the Ctrl+C of a later call: it has its own abort signal, not the call's.
+ */
+export function startBackgroundCommand(host: BackgroundShellHost, run: BackgroundCommand): BackgroundLaunch {
+  const id = newTaskId();
+  const file = host.outputFile(id);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, "", { mode: 0o600 });
+  } catch (error) {
+    return { ok: false, error: `bash: cannot create the output file ${file}: ${(error as Error).message}` };
+  }
+  host.allowRead(file);
+  const output = new OutputFile(file);
+  const description = run.description || run.command;
+  const task = { id, description, agentType: "bash", command: run.command };
+  const started = host.tasks.start(
+    task,
+    async (signal) => {
+      const result = await runShell({
+        command: run.script,
+        cwd: run.cwd,
+        env: run.env,
+        timeoutMs: run.timeoutMs,
+        signal,
+        // The file keeps the output; the result's copy is only its end.
+        outputLimit: 4096,
+        onOutput: (chunk) => output.write(chunk),
+      });
+      output.end(endLine(result));
+      // Stopped (task_stop, Ctrl+C, the session's end): claude tells the model nothing.
+      if (result.aborted) return { notification: undefined, status: "killed" };
+      const status = statusOf(result);
+      return {
+        notification: shellNotification(id, run.toolUseId, file, status, summaryOf(description, result)),
+        status,
+      };
+    },
+    run.command,
+  );
+  if (!started) return { ok: false, error: "bash: the session is ending; no background command starts now" };
+  return {
+    ok: true,
+    content: `Command running in background with ID: ${id}. Output is being written to: ${file}. You will be notified when it completes. To check interim output, use Read on that file path.`,
+    data: {
+      stdout: "",
+      stderr: "",
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+      backgroundTaskId: id,
+    },
+  };
+}
+
+/** claude's shape of a task id: `b` and 8 lower-case letters or digits. */
+function newTaskId(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const bytes = crypto.randomBytes(8);
+  return `b${[...bytes].map((b) => alphabet[b % alphabet.length]).join("")}`;
+}
+
+function statusOf(r: ShellResult): EndStatus {
+  if (r.timedOut) return "killed";
+  return r.spawnError === undefined && r.lostError === undefined && r.exitCode === 0 ? "completed" : "failed";
+}
+
+/** The notification's summary, in claude 2.1.328's words (recorded). */
+function summaryOf(description: string, r: ShellResult): string {
+  const name = `Background command "${xmlText(description)}"`;
+  if (r.timedOut) return `${name} was stopped after reaching its background time limit`;
+  if (r.spawnError !== undefined) return `${name} failed: ${xmlText(r.spawnError)}`;
+  if (r.lostError !== undefined) return `${name} failed: ${xmlText(r.lostError)}`;
+  if (r.killedBy !== null) return `${name} was killed by ${r.killedBy}`;
+  return r.exitCode === 0 ? `${name} completed (exit code 0)` : `${name} failed with exit code ${r.exitCode}`;
+}
+
+/** The line the output file ends with, as claude 2.1.328's (recorded: `[exited with code 3]`, `[killed]`). */
+function endLine(r: ShellResult): string {
+  if (r.spawnError !== undefined) return `[cannot start the shell: ${r.spawnError}]`;
+  if (r.lostError !== undefined) return `[${r.lostError}]`;
+  if (r.timedOut || r.aborted || r.killedBy !== null) return "[killed]";
+  return `[exited with code ${r.exitCode}]`;
+}
+
+/** claude's note on a command stopped at its time limit (recorded). */
+const TIME_LIMIT_NOTE =
+  "<note>If the work in progress still needs it, start it again with `run_in_background` and a longer `timeout`. If it already had the longest `timeout` allowed, do not restart it. Either way, report that it was stopped.</note>";
+
+function shellNotification(
+  id: string,
+  toolUseId: string,
+  file: string,
+  status: EndStatus,
+  summary: string,
+): string {
+  return [
+    `${NOTIFICATION_OPENING}<task-notification>`,
+    `<task-id>${id}</task-id>`,
+    `<tool-use-id>${toolUseId}</tool-use-id>`,
+    `<output-file>${file}</output-file>`,
+    `<status>${status}</status>`,
+    `<summary>${summary}</summary>`,
+    ...(status === "killed" ? [TIME_LIMIT_NOTE] : []),
+    `</task-notification>${NOTIFICATION_CLOSING}`,
+  ].join("\n");
+}
+
+/** A background command's output file: written as the output comes, up to BACKGROUND_OUTPUT_LIMIT bytes. */
+class OutputFile {
+  private written = 0;
+  private full = false;
+
+  constructor(private readonly file: string) {}
+
+  write(chunk: string): void {
+    if (this.full) return;
+    let bytes = Buffer.from(chunk, "utf8");
+    if (this.written + bytes.length > BACKGROUND_OUTPUT_LIMIT) {
+      bytes = bytes.subarray(0, BACKGROUND_OUTPUT_LIMIT - this.written);
+      this.full = true;
+    }
+    this.append(bytes);
+    this.written += bytes.length;
+    if (this.full)
+      this.append(
+        `\n[output past ${BACKGROUND_OUTPUT_LIMIT / 1024 / 1024} MiB dropped; the command ran on]\n`,
+      );
+  }
+
+  end(line: string): void {
+    this.append(`\n${line}\n`);
+  }
+
+  /** A file that cannot be written (removed, disk full) loses that output, not the command. */
+  private append(data: string | Buffer): void {
+    try {
+      fs.appendFileSync(this.file, data);
+    } catch {
+      // nothing to do: the notification still comes.
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * `-p` with bash's `run_in_background`, as claude 2.1.328 runs it (recorded): the call answers at
+ * once with a task id and an output file, the model reads that file with `read` while the command
+ * runs, `task_stop` kills its process group, and a command that ends by itself sends a
+ * `<task-notification>` that `-p` waits for. Real processes: a background loop of `echo` and `sleep`.
+ */
+import fs from "node:fs";
+import { type RecordedRequest, reply, type TurnReply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { alive } from "../support/process-alive.js";
+import { waitFor } from "../support/wait-for.js";
+import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** The text of the last tool result the request carries. */
+function lastResult(request: RecordedRequest): string {
+  const messages = (request.body?.messages ?? []) as { content: unknown }[];
+  const last = messages.at(-1)?.content;
+  if (!Array.isArray(last)) return "";
+  const result = last.find((part) => (part as { type?: string }).type === "tool_result") as
+    | { content: string | { text: string }[] }
+    | undefined;
+  if (result === undefined) return "";
+  return typeof result.content === "string" ? result.content : result.content.map((c) => c.text).join("");
+}
+
+/** The task id and output file a background launch's result names. */
+const launched = { id: "", file: "" };
+function noteLaunch(request: RecordedRequest): void {
+  const text = lastResult(request);
+  const found =
+    /^Command running in background with ID: (b[a-z0-9]{8})\. Output is being written to: (\S+\.output)\./.exec(
+      text,
+    );
+  if (found) {
+    launched.id = found[1] ?? "";
+    launched.file = found[2] ?? "";
+  }
+}
+
+/** A step built once the launch's result came back. */
+const afterLaunch =
+  (step: () => TurnReply) =>
+  (request: RecordedRequest): TurnReply => {
+    noteLaunch(request);
+    return step();
+  };
+
+/** Waits (at most a minute) until the output file has `lines` lines. */
+const untilLines = (lines: number) =>
+  reply.toolCall("bash", {
+    command: `for i in $(seq 1 1200); do [ "$(wc -l < ${launched.file})" -ge ${lines} ] && break; sleep 0.05; done; echo waited`,
+  });
+
+/** A loop that writes its shell's pid, then a tick every tenth of a second for a minute. */
+const TICKS = "echo $$ > loop.pid; for i in $(seq 1 600); do echo tick $i; sleep 0.1; done";
+
+/** Hooks that log every tool event's payload as a line of hooks.log. */
+function loggingSettings(box: ReturnType<typeof sandbox>): string {
+  const log = [{ hooks: [command("{ cat; echo; } >> hooks.log")] }];
+  return box.json("settings.json", {
+    hooks: { PreToolUse: log, PostToolUse: log, PostToolUseFailure: log, Stop: log },
+  });
+}
+
+function hookLog(box: ReturnType<typeof sandbox>): Record<string, unknown>[] {
+  const file = box.at("hooks.log");
+  return fs.existsSync(file) ? jsonLines(fs.readFileSync(file, "utf8")) : [];
+}
+
+/** `-p go` with permissions skipped and the logging hooks. */
+const printArgs = (box: ReturnType<typeof sandbox>) => [
+  "-p",
+  "go",
+  "--output-format",
+  "stream-json",
+  "--verbose",
+  "--dangerously-skip-permissions",
+  "--settings",
+  loggingSettings(box),
+];
+
+const pidOf = (box: ReturnType<typeof sandbox>) => Number(fs.readFileSync(box.at("loop.pid"), "utf8"));
+
+describe("background bash in -p", () => {
+  it("the call answers at once; the output file is read twice as it grows; task_stop kills the loop; nothing is left running", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
+      afterLaunch(() => untilLines(2)),
+      () => reply.toolCall("read", { file_path: launched.file }),
+      () => untilLines(5),
+      () => reply.toolCall("read", { file_path: launched.file }),
+      () => reply.toolCall("task_stop", { task_id: launched.id }),
+      () => reply.toolCall("task_stop", { task_id: launched.id }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(printArgs(box), { cwd: box.project, env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    expect(launched.file).toMatch(/\/tasks\/b[a-z0-9]{8}\.output$/);
+    const results = server.requests.map(lastResult);
+    expect(results[1]).toBe(
+      `Command running in background with ID: ${launched.id}. Output is being written to: ${launched.file}. You will be notified when it completes. To check interim output, use Read on that file path.`,
+    );
+    // Read twice: the second read sees more of the output than the first.
+    const firstRead = results[3] ?? "";
+    const secondRead = results[5] ?? "";
+    expect(firstRead).toMatch(/^ {5}1\ttick 1\n {5}2\ttick 2/);
+    expect(secondRead).toContain("5\ttick 5");
+    expect(JSON.parse(results[6] ?? "")).toEqual({
+      message: `Successfully stopped task: ${launched.id} (${TICKS})`,
+      task_id: launched.id,
+      task_type: "local_bash",
+      command: TICKS,
+    });
+    expect(results[7]).toBe(`No task found with ID: ${launched.id}`);
+    // The loop's process group was killed: its shell is gone, its file ends as claude's does.
+    await waitFor(() => !alive(pidOf(box)), 15_000, "the loop's shell to end");
+    expect(fs.readFileSync(launched.file, "utf8")).toMatch(/\n\[killed\]\n$/);
+    // A stopped command sends no notification (claude's sends none).
+    expect(server.requests.map(requestText).join("\n")).not.toContain("<task-notification>");
+    // Hooks see each call under Claude Code's names, with claude's tool_response for the launch and the stop.
+    const tools = hookLog(box)
+      .filter((e) => e.hook_event_name !== "Stop")
+      .map((e) => `${e.hook_event_name} ${e.tool_name}`);
+    expect(tools.slice(0, 2)).toEqual(["PreToolUse Bash", "PostToolUse Bash"]);
+    expect(tools).toContain("PostToolUse Read");
+    expect(tools.slice(-4)).toEqual([
+      "PreToolUse TaskStop",
+      "PostToolUse TaskStop",
+      "PreToolUse TaskStop",
+      "PostToolUseFailure TaskStop",
+    ]);
+    const launchPost = hookLog(box).find(
+      (e) => e.hook_event_name === "PostToolUse" && e.tool_name === "Bash",
+    );
+    expect(launchPost?.tool_input).toMatchObject({ run_in_background: true });
+    // Claude's fields; codebot's `output` and `success` beside them, as on every tool's response.
+    expect(launchPost?.tool_response).toMatchObject({
+      stdout: "",
+      stderr: "",
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+      backgroundTaskId: launched.id,
+    });
+  });
+});
