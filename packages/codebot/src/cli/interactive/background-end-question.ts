@@ -23,7 +23,9 @@ export async function askBackgroundEnd(
   if (going.length === 0) return undefined;
   view.notice(`${s.yellow("?")} background work is running; it stops when you leave:`);
   for (const task of going)
-    view.notice(`  ${s.bold("subagent")} ${s.dim("·")} ${visible(task.description || task.agentType)}`);
+    view.notice(
+      `  ${s.bold(task.command !== undefined ? "shell" : "subagent")} ${s.dim("·")} ${visible(task.description || task.agentType)}`,
+    );
   const choice = await questions.ask<BackgroundEndAnswer>(
     `  ${s.bold("1")} exit and stop ${going.length === 1 ? "it" : "them"} · ${s.bold("2")} stay · ${s.bold("Esc")} back to the session: `,
     { "1": "stop", "2": "stay", escape: "stay" },

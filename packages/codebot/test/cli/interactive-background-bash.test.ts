@@ -1,0 +1,62 @@
+/**
+ * A background shell (bash's `run_in_background`) in the interactive session, in a real terminal
+ * (tmux): the Ctrl+C of a later call stops that call only, the Ctrl+C at the prompt stops the
+ * shell's process group, as it stops background agents.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { alive } from "../support/process-alive.js";
+import { waitFor } from "../support/wait-for.js";
+import { modelServer, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
+
+useBuiltCli();
+
+/** A loop that writes its shell's pid, then a tick every tenth of a second for a minute. */
+const TICKS = "echo $$ > loop.pid; for i in $(seq 1 600); do echo tick $i; sleep 0.1; done";
+
+const pidIn = (file: string) => Number(fs.readFileSync(file, "utf8"));
+
+/** The number of ticks the loop's output file holds so far. */
+const ticksIn = (file: string) => (fs.readFileSync(file, "utf8").match(/^tick /gm) ?? []).length;
+
+describe("a background shell in the interactive session", { timeout: 120_000 }, () => {
+  it("Ctrl+C of a later call stops that call, not the background shell; Ctrl+C at the prompt then stops the shell", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
+      reply.text("launched"),
+      reply.toolCall("bash", { command: "echo $$ > slow.pid; sleep 30" }),
+      reply.text("never"),
+    ]);
+    const settings = box.json("settings.json", { permissions: { allow: ["Bash"] } });
+    const term = await startSession(box, server, { args: ["--settings", settings] });
+    term.submit("go");
+    await term.waitForScreen("launched");
+    await waitFor(() => fs.existsSync(box.at("loop.pid")), 15_000, "the loop's pid");
+    const found = /Output is being written to: (\S+\.output)\./.exec(JSON.stringify(server.requests[1]?.body));
+    const file = found?.[1] ?? "";
+    const loop = pidIn(box.at("loop.pid"));
+    term.submit("slow");
+    await waitFor(() => fs.existsSync(box.at("slow.pid")) && fs.readFileSync(box.at("slow.pid"), "utf8") !== "");
+    const slow = pidIn(box.at("slow.pid"));
+    term.press("C-c");
+    await waitFor(() => !alive(slow), 15_000, "the later call's command to end");
+    // The loop goes on: its shell is alive and its output still grows.
+    expect(alive(loop)).toBe(true);
+    const before = ticksIn(file);
+    await waitFor(() => ticksIn(file) > before, 15_000, "another tick");
+    await term.waitForScreen(/interrupted · what should codebot do instead\?\n[\s\S]*\n› *\n/);
+    // Past the double Ctrl+C's window (800 ms), so this one is a first press at the prompt, not a quit.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    term.press("C-c");
+    // The terminal counts background shells with the background agents (its words for both).
+    await term.waitForScreen("● background agents stopped");
+    await waitFor(() => !alive(loop), 15_000, "the loop's shell to end");
+    expect(fs.readFileSync(file, "utf8")).toMatch(/\n\[killed\]\n$/);
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+  });
+});
