@@ -19,6 +19,23 @@ export function backgroundOutputPath(transcriptPath: string, sessionId: string, 
   return path.join(path.dirname(transcriptPath), sessionId, "tasks", `${taskId}.output`);
 }
 
+/**
+ * The output files a session resumed (`-c`, `--resume`) left from its earlier runs: still readable
+ * by the file tools, as claude 2.1.328's Read read one after `-c` (recorded); their commands are not
+ * (task_stop does not know their ids, as claude's did not).
+ */
+export function earlierOutputFiles(transcriptPath: string, sessionId: string): string[] {
+  const folder = path.dirname(backgroundOutputPath(transcriptPath, sessionId, "x"));
+  try {
+    return fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith(".output"))
+      .map((name) => path.join(folder, name));
+  } catch {
+    return [];
+  }
+}
+
 /** Where background shells go, and where their output is written (the session's `tasks` folder). */
 export interface BackgroundShellHost {
   tasks: BackgroundAgents;

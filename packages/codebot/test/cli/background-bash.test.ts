@@ -5,6 +5,7 @@
  * `<task-notification>` that `-p` waits for. Real processes: a background loop of `echo` and `sleep`.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { type RecordedRequest, reply, type TurnReply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { alive } from "../support/process-alive.js";
@@ -141,6 +142,12 @@ describe("background bash in -p", () => {
       "PreToolUse TaskStop",
       "PostToolUseFailure TaskStop",
     ]);
+    // The transcript records the calls as any other: the launch, its answer, the stops.
+    const transcript = fs.readFileSync(`${path.dirname(path.dirname(launched.file))}.jsonl`, "utf8");
+    expect(transcript).toContain('"run_in_background":true');
+    expect(transcript).toContain(`Command running in background with ID: ${launched.id}.`);
+    expect(transcript.match(/"name":"task_stop","input":\{"task_id":"b[a-z0-9]{8}"\}/g)).toHaveLength(2);
+    expect(transcript).toContain(`No task found with ID: ${launched.id}`);
     const launchPost = hookLog(box).find(
       (e) => e.hook_event_name === "PostToolUse" && e.tool_name === "Bash",
     );
@@ -250,5 +257,30 @@ describe("a background command's end in -p", () => {
     await cli.done;
     await waitFor(() => !alive(pid), 15_000, "the loop's shell to end");
     expect(fs.readFileSync(launched.file, "utf8")).toMatch(/\n\[killed\]\n$/);
+  });
+});
+
+describe("-c after a session with a background shell", () => {
+  it("as claude 2.1.328's: the earlier shell's id is unknown to task_stop, its output file is still read", async () => {
+    const box = sandbox();
+    const first = await modelServer([
+      reply.toolCall("bash", { command: "echo hello from before", run_in_background: true }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const args = ["-p", "--dangerously-skip-permissions"];
+    expect((await runCli([...args, "go"], { cwd: box.project, env: modelEnv(first, box.home) })).code).toBe(
+      0,
+    );
+    const second = await modelServer([
+      reply.toolCall("task_stop", { task_id: launched.id }),
+      reply.toolCall("read", { file_path: launched.file }),
+      reply.text("done"),
+    ]);
+    const r = await runCli([...args, "-c", "again"], { cwd: box.project, env: modelEnv(second, box.home) });
+    expect(r.code).toBe(0);
+    const results = second.requests.map(lastResult);
+    expect(results[1]).toBe(`No task found with ID: ${launched.id}`);
+    expect(results[2]).toBe("     1\thello from before\n     2\t\n     3\t[exited with code 0]");
   });
 });
