@@ -176,7 +176,7 @@ describe("PreToolUse rewriting and context", () => {
   });
 
   it("a rewrite naming an argument the tool does not take runs without it, and the user is told which hook's was dropped", async () => {
-    // Butanium/claude-code-hooks' force_background_sleep sets run_in_background, which codebot's bash does not take.
+    // As Butanium/claude-code-hooks' force_background_sleep sets run_in_background, on a tool that does not take it.
     const { runner, errors } = runnerFor({
       PreToolUse: [
         {

@@ -284,3 +284,57 @@ describe("-c after a session with a background shell", () => {
     expect(results[2]).toBe("     1\thello from before\n     2\t\n     3\t[exited with code 0]");
   });
 });
+
+describe("background bash's edges", () => {
+  it("a PreToolUse hook's updatedInput that sets run_in_background (Butanium's force_background_sleep) runs the command in the background", async () => {
+    const box = sandbox();
+    const answer = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: "sleep 1; echo woke", run_in_background: true },
+      },
+    };
+    const settings = box.json("settings.json", {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${JSON.stringify(answer)}'`)] }] },
+    });
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "sleep 1; echo woke" }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const r = await runCli(["-p", "go", "--settings", settings], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toContain("run_in_background");
+    expect(lastResult(server.requests[1] as RecordedRequest)).toMatch(
+      /^Command running in background with ID: b/,
+    );
+    expect(fs.readFileSync(launched.file, "utf8")).toBe("woke\n\n[exited with code 0]\n");
+  });
+
+  it("output past 16 MiB is dropped from the file, which says so; the command runs on to its end", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", {
+        command: "head -c 17000000 /dev/zero | tr '\\0' a; echo; echo after",
+        run_in_background: true,
+      }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    const text = fs.readFileSync(launched.file, "utf8");
+    expect(text.startsWith("a".repeat(1000))).toBe(true);
+    expect(text.slice(16 * 1024 * 1024)).toBe(
+      "\n[output past 16 MiB dropped; the command ran on]\n\n[exited with code 0]\n",
+    );
+    expect(requestText(server.requests.at(-1))).toContain("completed (exit code 0)");
+  });
+});
