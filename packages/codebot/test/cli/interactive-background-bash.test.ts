@@ -36,11 +36,15 @@ describe("a background shell in the interactive session", { timeout: 120_000 }, 
     term.submit("go");
     await term.waitForScreen("launched");
     await waitFor(() => fs.existsSync(box.at("loop.pid")), 15_000, "the loop's pid");
-    const found = /Output is being written to: (\S+\.output)\./.exec(JSON.stringify(server.requests[1]?.body));
+    const found = /Output is being written to: (\S+\.output)\./.exec(
+      JSON.stringify(server.requests[1]?.body),
+    );
     const file = found?.[1] ?? "";
     const loop = pidIn(box.at("loop.pid"));
     term.submit("slow");
-    await waitFor(() => fs.existsSync(box.at("slow.pid")) && fs.readFileSync(box.at("slow.pid"), "utf8") !== "");
+    await waitFor(
+      () => fs.existsSync(box.at("slow.pid")) && fs.readFileSync(box.at("slow.pid"), "utf8") !== "",
+    );
     const slow = pidIn(box.at("slow.pid"));
     term.press("C-c");
     await waitFor(() => !alive(slow), 15_000, "the later call's command to end");
