@@ -91,6 +91,20 @@ describe("an approved env PATH folder's programs", () => {
     expect(readdir).not.toHaveBeenCalled();
   });
 
+  it("a check resolves each part of the PATH value once", async () => {
+    const { dir, settings } = approvedPath(10);
+    await settled();
+    expect(changedRun(settings.envFiles)).toBeUndefined();
+    const resolve = vi.spyOn(fs, "realpathSync");
+    expect(changedRun(settings.envFiles)).toBeUndefined();
+    const parts = [path.join(dir, "bin"), "/usr/bin"];
+    for (const part of parts)
+      expect(
+        resolve.mock.calls.filter(([file]) => file === part),
+        part,
+      ).toHaveLength(1);
+  });
+
   it("a program is read once at the start, for the grant's digest and the check's alike", () => {
     const read = vi.spyOn(fs, "readFileSync");
     const { bin } = approvedPath(1500);

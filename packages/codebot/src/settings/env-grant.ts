@@ -70,10 +70,12 @@ export function envLoadedFiles(
   views?: ContentViews,
   list: (folder: string) => string[] = folderEntries,
 ): string[] {
-  const { files } = filesOfValue(name, value, projectDir, views, false);
+  // The value's project paths, resolved once for both uses: a check runs before every call.
+  const named = projectPaths(name, value, projectDir);
+  const { files } = filesOfValue(name, value, projectDir, views, false, named);
   if (name !== "PATH") return files;
   const seen = new Set(files);
-  const programs = projectPaths(name, value, projectDir)
+  const programs = named
     .filter((folder) => isDirectory(folder))
     // Not capped: an entry added past the cap during the session is a change too.
     .flatMap((folder) => list(folder));
@@ -96,7 +98,8 @@ export function envFolderTooLarge(name: string, value: string, projectDir: strin
 /**
  * What envGrant covers: the names it shows, the files it hashes (with the view each counts in,
  * into `views`: content-view.ts in @codebot/hooks), and the files of folders it names (read only
- * when `withFolders`: not before each call).
+ * when `withFolders`: not before each call). `named`: the value's project paths (projectPaths),
+ * when the caller resolved them already.
  */
 function filesOfValue(
   name: string,
@@ -104,20 +107,21 @@ function filesOfValue(
   projectDir: string,
   views?: ContentViews,
   withFolders = true,
+  named = projectPaths(name, value, projectDir),
 ) {
   const files = scriptsRun(name, value, projectDir, views);
   const names = files.map((file) => path.relative(projectDir, file));
   const covered = new Set(files);
   const inFolders: string[] = [];
   const root = realPathOf(projectDir) ?? projectDir;
-  for (const named of projectPaths(name, value, projectDir)) {
-    const folder = isDirectory(named);
-    const shown = `${path.relative(root, named) || "."}${folder ? "/*" : ""}`;
+  for (const part of named) {
+    const folder = isDirectory(part);
+    const shown = `${path.relative(root, part) || "."}${folder ? "/*" : ""}`;
     if (!names.includes(shown)) names.push(shown);
     // A file the value names is loaded whole, whatever else reads it as a git configuration.
-    if (!folder && views !== undefined) noteView(views, named, "bytes");
+    if (!folder && views !== undefined) noteView(views, part, "bytes");
     const cap = name === "PATH" ? MAX_PATH_FOLDER_ENTRIES : MAX_FOLDER_FILES;
-    const inFolder = folder ? (withFolders ? folderFiles(named, cap) : []) : [named];
+    const inFolder = folder ? (withFolders ? folderFiles(part, cap) : []) : [part];
     for (const file of inFolder)
       if (!covered.has(file)) {
         covered.add(file);
