@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { approvedRun } from "../settings/approved-files.js";
-import type { PluginFolder } from "../settings/load-plugins.js";
+import type { PluginFolder } from "../settings/plugin-folder.js";
 import { readLayer } from "../settings/read-layer.js";
 import { readClaudeJsonServers } from "./claude-json-servers.js";
 import { managedServers } from "./managed-servers.js";

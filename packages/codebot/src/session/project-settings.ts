@@ -12,9 +12,9 @@ import {
 } from "@codebot/hooks";
 import { hookIfRules } from "../approval/hook-if-rules.js";
 import { TrustStore } from "../approval/trust-store.js";
-import type { PluginFolder } from "../settings/load-plugins.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { managedMcpFiles, managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
+import type { PluginFolder } from "../settings/plugin-folder.js";
 import { mergeSettings, type RuntimeSettings } from "../settings/runtime-settings.js";
 import { customizationsOf, isSwitchOn, type SessionModes } from "../settings/session-modes.js";
 

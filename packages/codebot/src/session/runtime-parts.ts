@@ -11,7 +11,7 @@ import type { PermissionRulesState } from "../approval/rules-state.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PathPolicy } from "../paths/path-policy.js";
-import type { PluginFolder } from "../settings/load-plugins.js";
+import type { PluginFolder } from "../settings/plugin-folder.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { BackgroundSaid } from "./background-context.js";

@@ -5,7 +5,7 @@ import type { ModelMessage } from "ai";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import { programServerEntries } from "../mcp/program-servers.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
-import type { PluginFolder } from "../settings/load-plugins.js";
+import type { PluginFolder } from "../settings/plugin-folder.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirectory, folderToAdd } from "./add-directory.js";
 import type { CompactOutcome } from "./compaction.js";

@@ -1,5 +1,5 @@
 import type { Problem, SettingsLayer } from "@codebot/hooks";
-import type { PluginFolder } from "./load-plugins.js";
+import type { PluginFolder } from "./plugin-folder.js";
 
 /** A plugin as the session last loaded it: its folder and its hook layers (none for a plugin of skills only). */
 export interface KeptPlugin {

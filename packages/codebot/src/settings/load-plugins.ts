@@ -5,6 +5,7 @@ import type { Problem } from "@codebot/hooks";
 import { isHookEvent, type SettingsLayer, UNSUPPORTED_CLAUDE_EVENTS } from "@codebot/hooks";
 import { expandHome } from "../paths/home-path.js";
 import { KEPT_PLUGIN, type KeptPlugins, keptProblem } from "./kept-plugins.js";
+import type { PluginFolder } from "./plugin-folder.js";
 import { pluginHookSources } from "./plugin-hook-sources.js";
 import { pluginFolderInProject } from "./plugin-in-project.js";
 import { readLayer } from "./read-layer.js";
@@ -33,21 +34,6 @@ export interface PluginDir {
    * the folder as it is now, so it stays theirs even inside the project.
    */
   namedForRun?: boolean;
-}
-
-/** A plugin folder that loaded (with or without hooks): its skills and commands are read from it. */
-export interface PluginFolder {
-  name: string;
-  root: string;
-  dataDir: string;
-  /** `project`: only a project or local file switched it on (it came with the repository). */
-  source: "plugin" | "project" | "local";
-  /** Its manifest's `version`, when it names one. */
-  version?: string;
-  /** Installed by Claude Code (else a folder named by `--plugin-dir`, `claudePlugins` or the Agent SDK). */
-  installed?: boolean;
-  /** Claude Code's id of an installed one, `name@marketplace`. */
-  id?: string;
 }
 
 /** Keys of a `hooks.json` besides the events, in the layout that puts events at the top level. */

@@ -7,7 +7,7 @@
  * and the plugins' files must stay inside the project or the plugin's folder.
  */
 import path from "node:path";
-import type { PluginFolder } from "../settings/load-plugins.js";
+import type { PluginFolder } from "../settings/plugin-folder.js";
 import type { SkillOrigin } from "./skill.js";
 
 export interface SkillsWhere {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parsePermissionRule, ruleCoversTool } from "../../src/approval/permission-rule.js";
 import { expandVars } from "../../src/mcp/expand-vars.js";
 import { loadServerEntries } from "../../src/mcp/server-entries.js";
-import type { PluginFolder } from "../../src/settings/load-plugins.js";
+import type { PluginFolder } from "../../src/settings/plugin-folder.js";
 import { scratchDir } from "../support/e2e.js";
 
 describe("${VAR} expansion in .mcp.json", () => {

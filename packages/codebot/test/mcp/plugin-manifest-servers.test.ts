@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadServerEntries } from "../../src/mcp/server-entries.js";
-import type { PluginFolder } from "../../src/settings/load-plugins.js";
+import type { PluginFolder } from "../../src/settings/plugin-folder.js";
 import { scratchDir } from "../support/e2e.js";
 
 /** Plugin `p` with this manifest `mcpServers` and these other files (relative to its folder). */

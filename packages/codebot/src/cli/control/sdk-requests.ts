@@ -22,12 +22,12 @@ import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { ThinkingChange } from "../../session/model-env.js";
 import type { ModelSwitchOutcome } from "../../session/model-switch.js";
 import type { ContextInUse } from "../../session/runtime-parts.js";
-import type { PluginFolder } from "../../settings/load-plugins.js";
 import { modelSpecNamed } from "../../settings/model-aliases.js";
 import {
   claudePermissionMode,
   type PermissionModeName as PermissionMode,
 } from "../../settings/permission-modes.js";
+import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { Skill } from "../../skills/skill.js";
 import { contextUsage } from "../output/context-usage.js";
 import { sdkPluginEntry } from "../output/sdk-plugin-entry.js";

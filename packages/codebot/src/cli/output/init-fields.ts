@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "../../agents/agent-definition.js";
-import type { PluginFolder } from "../../settings/load-plugins.js";
+import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { Skill } from "../../skills/skill.js";
 import { GENERAL_PURPOSE } from "../../tools/agent-tool.js";
 import { sdkPluginEntry } from "./sdk-plugin-entry.js";

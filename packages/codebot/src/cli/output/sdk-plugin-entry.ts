@@ -1,4 +1,4 @@
-import type { PluginFolder } from "../../settings/load-plugins.js";
+import type { PluginFolder } from "../../settings/plugin-folder.js";
 
 /**
  * A loaded plugin as claude 2.1.328 names it in the stream-json init line's `plugins` and the Agent

@@ -6,7 +6,7 @@ import { agentModelConsent } from "../../agents/agent-model-consent.js";
 import { sessionAgent } from "../../agents/agent-named.js";
 import { type AgentLocations, type LoadedAgents, loadAgents } from "../../agents/load-agents.js";
 import { modelFlag } from "../../cli/model-flag.js";
-import type { PluginFolder } from "../../settings/load-plugins.js";
+import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { SkillsWhere } from "../../skills/skill-locations.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { ModelInUse } from "./model-in-use.js";

@@ -1,7 +1,7 @@
 import type { Tool, ToolMiddleware } from "@codebot/agentcore";
 import { type HookRunner, subagentTranscriptPath } from "@codebot/hooks";
 import type { BackgroundAgents } from "../../agents/background-agents.js";
-import type { PluginFolder } from "../../settings/load-plugins.js";
+import type { PluginFolder } from "../../settings/plugin-folder.js";
 import { CODE_RUNNING_TOOLS } from "../../settings/session-modes.js";
 import { SessionSkills } from "../../skills/session-skills.js";
 import type { TaskStore } from "../../tasks/task-store.js";

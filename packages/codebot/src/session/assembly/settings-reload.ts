@@ -1,7 +1,8 @@
 import path from "node:path";
 import { formatProblem, type HookRunner } from "@codebot/hooks";
 import { keptPluginsOf } from "../../settings/kept-plugins.js";
-import { isPluginProblem, type PluginFolder } from "../../settings/load-plugins.js";
+import { isPluginProblem } from "../../settings/load-plugins.js";
+import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { FileWatch } from "../file-watch.js";
 import { managedSettingsError } from "../policy-refusal.js";
 import { type ProjectSettings, readProjectSettings } from "../project-settings.js";
