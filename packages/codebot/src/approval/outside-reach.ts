@@ -30,11 +30,7 @@ export function pathOutside(
   return undefined;
 }
 
+/** Whether the path is there, a link counted as itself (not followed). */
 function exists(file: string): boolean {
-  try {
-    fs.lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
+  return fs.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }

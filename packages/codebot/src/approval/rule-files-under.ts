@@ -49,13 +49,9 @@ function within(inner: string, outer: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
+/** Whether the path is there, a link counted as itself (not followed). */
 function exists(file: string): boolean {
-  try {
-    fs.lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
+  return fs.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }
 
 /** The first entry at or below `start` that `covered` holds, breadth first; `start` past the bound. */
