@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { autoSession, resultSent, WRITER } from "../support/auto-mode-session.js";
+import { approvingOnce, autoSession, resultSent, WRITER } from "../support/auto-mode-session.js";
 import { command } from "../support/e2e.js";
 
 describe("auto mode's classifier", () => {
@@ -114,12 +114,7 @@ describe("auto mode's classifier", () => {
         reply.text("done"),
       ],
       {
-        runtime: {
-          askToolApproval: async (request) => {
-            asked.push(request.tool);
-            return "once";
-          },
-        },
+        runtime: approvingOnce(asked),
       },
     );
     await s.runtime.prompt("go");

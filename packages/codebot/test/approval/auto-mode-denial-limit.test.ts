@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type RecordedRequest, reply, type ScriptStep, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { autoSession, WRITER } from "../support/auto-mode-session.js";
+import { approvingOnce, autoSession, WRITER } from "../support/auto-mode-session.js";
 
 const BLOCK = "<block>yes</block><reason>writes through node</reason>";
 const ALLOW = "<block>no</block>";
@@ -50,12 +50,7 @@ describe("auto mode's denial limits", () => {
   it("interactively, the third block in a row puts the call to the person, saying why", async () => {
     const asked: string[] = [];
     const { s, decisions } = await autoSession(calls([BLOCK, BLOCK, BLOCK]), {
-      runtime: {
-        askToolApproval: async (request) => {
-          asked.push(request.tool);
-          return "once";
-        },
-      },
+      runtime: approvingOnce(asked),
     });
     await s.runtime.prompt("go");
     expect(asked).toEqual(["bash"]);

@@ -47,3 +47,13 @@ export async function autoSession(
 export function resultSent(request: RecordedRequest | undefined): string {
   return JSON.stringify(request?.body.messages.at(-1)?.content ?? "");
 }
+
+/** A person who approves each question once; `asked` gets the tool of each question put to them. */
+export function approvingOnce(asked: string[]): Partial<RuntimeOptions> {
+  return {
+    askToolApproval: async (request) => {
+      asked.push(request.tool);
+      return "once";
+    },
+  };
+}
