@@ -11,6 +11,7 @@ import { addedToolsOf, removedToolsOf } from "@codebot/agentcore";
 import { describe, expect, it } from "vitest";
 import { readTranscript } from "../src/transcript/transcript-reader.js";
 import { scratchDir } from "./support/e2e.js";
+import { transcriptWithoutListing } from "./support/transcript-without-listing.js";
 
 const CLAUDE_SESSION = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -50,16 +51,8 @@ describe("a claude session's deferred_tools_delta lines, resumed", () => {
  * note that a tool came adds names as a listing does; coming after the model's answers, it is a note.
  */
 function withoutListing(): string {
-  const lines = fs
-    .readFileSync(CLAUDE_SESSION, "utf8")
-    .split("\n")
-    .filter((line) => line !== "");
-  const at = lines.findIndex((line) => line.includes('"deferred_tools_delta"'));
-  const listing = JSON.parse(lines[at] as string);
-  const next = JSON.parse(lines[at + 1] as string);
-  lines.splice(at, 2, JSON.stringify({ ...next, parentUuid: listing.parentUuid }));
   const file = path.join(scratchDir("no-listing-"), "session.jsonl");
-  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  fs.writeFileSync(file, transcriptWithoutListing(fs.readFileSync(CLAUDE_SESSION, "utf8")));
   return file;
 }
 

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "../cli/support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { scratchDir } from "../support/e2e.js";
+import { transcriptWithoutListing } from "../support/transcript-without-listing.js";
 import { claudeDeferredDelta } from "./mcp-fixtures.js";
 
 useBuiltCli();
@@ -177,13 +178,5 @@ function withoutListingLine(home: string): void {
     .readdirSync(projects, { recursive: true, encoding: "utf8" })
     .filter((entry) => entry.endsWith(".jsonl"));
   const file = path.join(projects, name as string);
-  const lines = fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line !== "");
-  const at = lines.findIndex((line) => line.includes('"deferred_tools_delta"'));
-  const listing = JSON.parse(lines[at] as string);
-  const next = JSON.parse(lines[at + 1] as string);
-  lines.splice(at, 2, JSON.stringify({ ...next, parentUuid: listing.parentUuid }));
-  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  fs.writeFileSync(file, transcriptWithoutListing(fs.readFileSync(file, "utf8")));
 }
