@@ -27,7 +27,6 @@ import { join } from "node:path";
 import type {
   Tool,
   ToolCall,
-  ToolContext,
   ToolMiddleware,
   ToolResult,
 } from "../packages/agentcore/src/index.js";
@@ -44,6 +43,7 @@ import {
 import { BUILT, bashTrueCalls, runWithModel } from "./cli-runs.js";
 import { ANSWERER_PY, pipeRoundTrip } from "./pipe-round-trip.js";
 import { posixSpawnFloorMs } from "./posix-spawn-floor.js";
+import { benchToolContext } from "./tool-context.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codebot-hooks-bench-"));
 const session = { sessionId: "bench", cwd: dir, transcriptPath: join(dir, "transcript.jsonl") };
@@ -66,16 +66,7 @@ const nowUs = () => Number(process.hrtime.bigint()) / 1000;
 
 /** A kernel-like caller: a context with the tool's validator and a `next` that executes the tool. */
 function caller(tool: Tool, middleware: ToolMiddleware | undefined): (call: ToolCall) => Promise<ToolResult> {
-  const ctx: ToolContext = {
-    callId: "bench",
-    signal: new AbortController().signal,
-    agentName: "main",
-    tool,
-    validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
-    onUpdate() {},
-    permission: {},
-    eventsDelivered: async () => {},
-  };
+  const ctx = benchToolContext(tool, "bench");
   const next = (call: ToolCall) => tool.execute(call.args, ctx);
   return middleware ? (call) => middleware(call, next, ctx) : next;
 }
@@ -383,16 +374,7 @@ await rawPipe.close();
 const persistentAddedUs = persistentPerCall.persistent - persistentPerCall.none;
 const pipeFloorUs = persistentPerCall.pipe;
 const bash = bashTool({ paths: new PathPolicy(dir), env: {} });
-const bashCtx: ToolContext = {
-  callId: "bench",
-  signal: new AbortController().signal,
-  agentName: "main",
-  tool: bash as Tool,
-  validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
-  onUpdate() {},
-  permission: {},
-  eventsDelivered: async () => {},
-};
+const bashCtx = benchToolContext(bash as Tool, "bench");
 /** One `bash true` call after another; `cold`: with warm starts off (each shell started at its call). */
 const bashCalls = async (cold: boolean, into: number[]) => {
   if (cold) process.env.CODEBOT_WARM_START = "off";

@@ -18,10 +18,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Tool, ToolContext, ToolMiddleware } from "../packages/agentcore/src/index.js";
+import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { reply, toolCall } from "../packages/agentcore/src/testing/index.js";
 import { runPipeline } from "../packages/agentcore/src/tool-pipeline.js";
 import { BUILT, median, type Run, runEverythingMode, runWithModel } from "./cli-runs.js";
+import { benchToolContext } from "./tool-context.js";
 
 const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const FILE_KB = Number(process.env.FILE_KB ?? 64);
@@ -76,19 +77,6 @@ async function build(root: string, project: string, folder: string): Promise<Bui
   return { write: writeTool(env), edit: editTool(env), layers, store };
 }
 
-function context(tool: Tool, id: string): ToolContext {
-  return {
-    callId: id,
-    signal: new AbortController().signal,
-    agentName: "main",
-    tool,
-    validateArgs: (args) => ({ ok: true, args: args as Record<string, unknown> }),
-    onUpdate() {},
-    permission: {},
-    eventsDelivered: async () => {},
-  };
-}
-
 /** µs a call (wall, median; CPU, mean): `call(i)` N times after 50 unmeasured, each in a new prompt. */
 async function perCall(b: Build, call: (i: number) => Promise<void>): Promise<Cost> {
   const walls: number[] = [];
@@ -118,7 +106,12 @@ async function inProcess(b: Build, project: string): Promise<{ write: Cost; edit
   fs.writeFileSync(path.join(project, "edited.ts"), source("A"));
   const versions = [source("v1"), source("v0")];
   const run = async (tool: Tool, id: string, args: Record<string, unknown>) => {
-    const result = await runPipeline({ id, name: tool.name, args }, tool, b.layers, context(tool, id));
+    const result = await runPipeline(
+      { id, name: tool.name, args },
+      tool,
+      b.layers,
+      benchToolContext(tool, id),
+    );
     if (result.isError) throw new Error(`bench: ${result.content}`);
   };
   const write = await perCall(b, (i) =>
