@@ -6,11 +6,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
-import { parsePermissionRule } from "../src/approval/permission-rule.js";
 import { TrustStore } from "../src/approval/trust-store.js";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import type { PermissionMode } from "../src/settings/runtime-settings.js";
 import { bashTool } from "../src/tools/bash-tool.js";
+import { ruleOf } from "./support/bash-rules.js";
 import { tempDir } from "./support/temp-dirs.js";
 
 function engineWith(mode: PermissionMode, rules: { deny?: string[]; ask?: string[] }) {
@@ -18,12 +18,7 @@ function engineWith(mode: PermissionMode, rules: { deny?: string[]; ask?: string
   fs.writeFileSync(path.join(project, ".env"), "TOKEN=secret\n");
   fs.writeFileSync(path.join(project, "README.md"), "hi\n");
   const paths = new PathPolicy(project);
-  const parse = (texts: string[] = []) =>
-    texts.map((t) => {
-      const parsed = parsePermissionRule(t);
-      if (!parsed.ok) throw new Error(parsed.error);
-      return parsed.rule;
-    });
+  const parse = (texts: string[] = []) => texts.map(ruleOf);
   const engine = new ApprovalEngine({
     mode,
     rules: { allow: [], ask: parse(rules.ask), deny: parse(rules.deny) },

@@ -9,11 +9,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApprovalEngine } from "../src/approval/approval-engine.js";
 import type { AskToolApproval, ToolApprovalRequest } from "../src/approval/approval-types.js";
-import { parsePermissionRule } from "../src/approval/permission-rule.js";
 import { TrustStore } from "../src/approval/trust-store.js";
 import { PathPolicy } from "../src/paths/path-policy.js";
 import { modeNamed } from "../src/settings/permission-modes.js";
 import { bashTool } from "../src/tools/bash-tool.js";
+import { ruleOf } from "./support/bash-rules.js";
 import { tempDir } from "./support/temp-dirs.js";
 
 function engineWith(rules: { deny?: string[]; ask?: string[] }, ask?: AskToolApproval) {
@@ -27,12 +27,7 @@ function engineWith(rules: { deny?: string[]; ask?: string[] }, ask?: AskToolApp
   fs.mkdirSync(path.join(project, "node_modules", "pkg"), { recursive: true });
   fs.writeFileSync(path.join(project, "node_modules", "pkg", "test.pem"), "p\n");
   const paths = new PathPolicy(project);
-  const parse = (texts: string[] = []) =>
-    texts.map((t) => {
-      const parsed = parsePermissionRule(t);
-      if (!parsed.ok) throw new Error(parsed.error);
-      return parsed.rule;
-    });
+  const parse = (texts: string[] = []) => texts.map(ruleOf);
   const engine = new ApprovalEngine({
     mode: modeNamed("bypassPermissions"),
     rules: { allow: [], ask: parse(rules.ask), deny: parse(rules.deny) },
