@@ -24,12 +24,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type {
-  Tool,
-  ToolCall,
-  ToolMiddleware,
-  ToolResult,
-} from "../packages/agentcore/src/index.js";
+import type { Tool, ToolCall, ToolMiddleware, ToolResult } from "../packages/agentcore/src/index.js";
 import { PathPolicy } from "../packages/codebot/src/paths/path-policy.js";
 import { bashTool } from "../packages/codebot/src/tools/bash-tool.js";
 import {
