@@ -120,6 +120,9 @@ export class ToolApproval {
 
   private async decided(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<Judged> {
     const judged = await this.judge(call, tool, ctx);
+    // Any call allowed in auto mode ends a run of classifier blocks — by a rule, a read, the
+    // classifier or a person's yes — as claude 2.1.328's count was reset (recorded: a Read).
+    if (judged.allowed && this.options.mode() === "auto") this.classifierBlocks.allowed();
     if (!judged.allowed) {
       this.recordRefusal(call);
       this.options.hooks?.denied(call, ctx, judged.deniedBecause ?? judged.reason);
@@ -313,10 +316,7 @@ export class ToolApproval {
       : { verdict: "unavailable", why: "this session has no classifier" };
     if (ctx.signal.aborted)
       return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`, decision: BY_ABORT };
-    if (verdict.verdict === "allow") {
-      this.classifierBlocks.allowed();
-      return { allowed: true, decision: BY_CLASSIFIER };
-    }
+    if (verdict.verdict === "allow") return { allowed: true, decision: BY_CLASSIFIER };
     const limit = verdict.verdict === "block" ? this.classifierBlocks.blocked() : undefined;
     if (verdict.verdict === "block" && limit !== undefined) {
       // Past claude's denial limits the person decides (auto-mode-denials.ts); with nobody to ask, refused as such.

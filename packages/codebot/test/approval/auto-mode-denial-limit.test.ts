@@ -63,6 +63,36 @@ describe("auto mode's denial limits", () => {
     );
   });
 
+  it("a person's yes to the call put to them ends the run of blocks: the next block is final again", async () => {
+    const asked: string[] = [];
+    const { s, decisions } = await autoSession(calls([BLOCK, BLOCK, BLOCK, BLOCK]), {
+      runtime: approvingOnce(asked),
+    });
+    await s.runtime.prompt("go");
+    expect(asked).toEqual(["bash"]);
+    expect(decisions.map((d) => d.decision.notRun ?? d.decision.source)).toEqual([
+      "automode-blocked",
+      "automode-blocked",
+      "user_temporary",
+      "automode-blocked",
+    ]);
+  });
+
+  it("-p: a call that runs unjudged (a file read) ends the run of blocks, as claude 2.1.328's did (recorded)", async () => {
+    const script = calls([BLOCK, BLOCK, BLOCK, BLOCK]);
+    // After the second block, the model reads a file: no classifier, and it runs.
+    script.splice(4, 0, reply.toolCalls(toolCall("read", { file_path: "README.md" }, "r1")));
+    const { s, decisions } = await autoSession(script);
+    await s.runtime.prompt("go");
+    expect(decisions.map((d) => d.decision.notRun ?? d.decision.reason_type)).toEqual([
+      "automode-blocked",
+      "automode-blocked",
+      "mode",
+      "automode-blocked",
+      "automode-blocked",
+    ]);
+  });
+
   it("the twentieth block of the session, never three in a row, is put to the person too", async () => {
     // Two blocks, then an allow, over and over: 20 blocks and 9 allows, the last answer a block.
     const answers = Array.from({ length: 29 }, (_, i) => (i % 3 === 2 ? ALLOW : BLOCK));
