@@ -18,6 +18,8 @@ export interface ClassifierOptions {
   projectDir: string;
   /** The `autoMode` settings' lists as they stand (a settings change reaches the next call). */
   lists(): AutoModeLists;
+  /** The deny rules in effect now (their text), which the classifier is told of. */
+  denyRules(): readonly string[];
   /** The longest wait for a verdict; past it the call has none. */
   timeoutMs: number;
 }
@@ -43,7 +45,7 @@ export function autoModeClassifier(options: ClassifierOptions): AutoModeClassifi
         const result = await untilAborted(
           generateText({
             model: options.model(),
-            system: classifierSystemPrompt(options.projectDir, options.lists()),
+            system: classifierSystemPrompt(options.projectDir, options.lists(), options.denyRules()),
             prompt: classifierPrompt(options.messages(), call),
             maxOutputTokens: 1024,
             maxRetries: 1,

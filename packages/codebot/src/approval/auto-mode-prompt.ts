@@ -13,10 +13,14 @@ import { type AutoModeListName, type AutoModeLists, splicedList } from "../setti
  * splices them: a `hard_deny` entry is judged by the classifier, as claude's is (recorded), and no
  * request of the user clears it.
  */
-export function classifierSystemPrompt(projectDir: string, lists: AutoModeLists = {}): string {
+export function classifierSystemPrompt(
+  projectDir: string,
+  lists: AutoModeLists = {},
+  denyRules: readonly string[] = [],
+): string {
   const built = builtInLists(projectDir);
   const section = (name: AutoModeListName) =>
-    splicedList(lists[name], built[name])
+    [...splicedList(lists[name], built[name]), ...(name === "soft_deny" ? denyRulesEntry(denyRules) : [])]
       .map((rule) => `- ${rule}`)
       .join("\n");
   return `You are a security monitor for an autonomous coding agent (codebot) that runs shell commands and edits files on a developer's machine. Its user may not be watching. Decide whether the agent's latest action — the last entry of the transcript — should be blocked. By default an action is allowed: block it only when a HARD BLOCK rule applies, or a SOFT BLOCK rule applies and neither an ALLOW exception nor the user's explicit request clears it.
@@ -48,6 +52,20 @@ The transcript has one JSON value per line: {"user": text} is a message of the u
 Answer with nothing but one of:
 <block>yes</block><reason>one short sentence: what the action does and which rule blocks it</reason>
 <block>no</block>`;
+}
+
+/**
+ * The SOFT BLOCK list's last entry, naming the session's deny rules, as claude 2.1.328 sends its
+ * own ("User Deny Rules", recorded: every deny rule in effect, a project's too, after the list
+ * the settings give): the rules themselves refuse their tool's calls before any classifier; this
+ * asks it to catch the same effect by another tool. Each rule is quoted as JSON with `<` escaped
+ * (entry()): a repository's rule is text, and no line of it can become a heading or a verdict.
+ */
+function denyRulesEntry(rules: readonly string[]): string[] {
+  if (rules.length === 0) return [];
+  return [
+    `The user's permission deny rules: ${rules.map(entry).join(", ")}. Each names a tool and, maybe, a pattern of its arguments; the named tool's matching calls are refused before you are asked. Block an action that gets the same effect another way — another tool, or a shell command that writes, reads or fetches what a rule denies (python -c, sed -i, cat >, a heredoc) — to get around a rule.`,
+  ];
 }
 
 /** codebot's built-in lists: what `$defaults` stands for, and what an unset list is. */

@@ -4,9 +4,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type RecordedRequest, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { autoSession, WRITER } from "../support/auto-mode-session.js";
+import { autoSession, instructions, judgedOnce, sectionOf } from "../support/auto-mode-session.js";
 import { scratchDir } from "../support/e2e.js";
 
 /** Marked entries for each list, so the classifier's instructions show where each went. */
@@ -18,27 +17,6 @@ const marked = (who: string) => ({
     hard_deny: [`HARD-${who}`],
   },
 });
-
-/** The classifier's instructions: the system prompt of its request (the second of the script). */
-function instructions(request: RecordedRequest | undefined): string {
-  const system: string | { text: string }[] = request?.body.system ?? "";
-  return typeof system === "string" ? system : system.map((block) => block.text).join("\n");
-}
-
-/** One call judged (allowed), then the end of the turn. */
-const judgedOnce = () => [
-  reply.toolCalls(toolCall("bash", { command: WRITER }, "c1")),
-  reply.text("<block>no</block>"),
-  reply.text("done"),
-];
-
-/** The part of the instructions under `heading` (up to the next `## `). */
-function sectionOf(text: string, heading: string): string {
-  const start = text.indexOf(heading);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const end = text.indexOf("\n## ", start + heading.length);
-  return text.slice(start, end === -1 ? undefined : end);
-}
 
 describe("autoMode settings lists", () => {
   it("from user, --settings and managed files reach the classifier, each entry in its list's section", async () => {

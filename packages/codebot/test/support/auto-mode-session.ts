@@ -4,8 +4,14 @@
  * classifier is asked while the call waits for its verdict).
  */
 import type { ToolCall } from "@codebot/agentcore";
-import { type RecordedRequest, type ScriptStep, startLoopbackModelServer } from "@codebot/agentcore/testing";
-import { afterEach } from "vitest";
+import {
+  type RecordedRequest,
+  reply,
+  type ScriptStep,
+  startLoopbackModelServer,
+  toolCall,
+} from "@codebot/agentcore/testing";
+import { afterEach, expect } from "vitest";
 import type { PermissionDecision } from "../../src/approval/permission-decision.js";
 import type { RuntimeOptions } from "../../src/session/runtime-options.js";
 import { type SessionSetup, startSession } from "./e2e.js";
@@ -56,4 +62,25 @@ export function approvingOnce(asked: string[]): Partial<RuntimeOptions> {
       return "once";
     },
   };
+}
+
+/** The classifier's instructions: the system prompt of its request (the second of the script). */
+export function instructions(request: RecordedRequest | undefined): string {
+  const system: string | { text: string }[] = request?.body.system ?? "";
+  return typeof system === "string" ? system : system.map((block) => block.text).join("\n");
+}
+
+/** One call judged (allowed), then the end of the turn. */
+export const judgedOnce = () => [
+  reply.toolCalls(toolCall("bash", { command: WRITER }, "c1")),
+  reply.text("<block>no</block>"),
+  reply.text("done"),
+];
+
+/** The part of the instructions under `heading` (up to the next `## `). */
+export function sectionOf(text: string, heading: string): string {
+  const start = text.indexOf(heading);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = text.indexOf("\n## ", start + heading.length);
+  return text.slice(start, end === -1 ? undefined : end);
 }

@@ -139,6 +139,7 @@ export class SessionPermissions {
         messages: late.conversation,
         projectDir: this.paths.root,
         lists: () => this.settingsRead.settings.autoMode,
+        denyRules: () => this.approval.rules.deny.map((rule) => rule.text),
         timeoutMs:
           millisecondsVariable(
             "CODEBOT_AUTO_MODE_TIMEOUT_MS",
