@@ -25,6 +25,8 @@ export interface AgentOptions {
   toolConcurrency?: number;
   /** Asked after each model step, with its usage: true ends the run there (see LoopOptions). */
   overBudget?: LoopOptions["overBudget"];
+  /** Asked after each turn's tool calls: true ends the run there (see LoopOptions). */
+  spentOut?: LoopOptions["spentOut"];
   retry?: RetryPolicy;
   /** See LoopOptions. */
   idleTimeoutMs?: number;

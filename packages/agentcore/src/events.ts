@@ -4,7 +4,7 @@ import type { FallbackTrigger } from "./fallback.js";
 import type { ToolCall, ToolResult } from "./tool.js";
 
 /** Why a run ended. Only `stop` is a natural stop (the model ended its turn and nothing asked to go on). */
-/** `max_budget`: `overBudget` answered true after a model step (see LoopOptions). */
+/** `max_budget`: `overBudget` answered true after a model step, or `spentOut` after tool calls (see LoopOptions). */
 export type StopReason = "stop" | "max_turns" | "max_budget" | "aborted" | "error";
 
 /** One tool call of a turn with the result the model gets for it. */

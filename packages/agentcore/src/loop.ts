@@ -75,6 +75,12 @@ export interface LoopOptions {
    * an error result, so the history stays well formed — and `onStop` is not called.
    */
   overBudget?: (usage: Usage, model: LanguageModelV3) => boolean;
+  /**
+   * Asked after a turn's tool calls ran, before the next model step: true ends the run there
+   * (reason `max_budget`). For spending outside the model steps — a call judged by another
+   * model request while it waited to run.
+   */
+  spentOut?: () => boolean;
   signal?: AbortSignal;
   /** Name given to tools and middleware (`ctx.agentName`); default `main`. */
   agentName?: string;
@@ -249,6 +255,7 @@ class Run {
         this.endTurn(executed);
         if (options.afterToolCalls && !this.signal.aborted)
           this.appendAll((await options.afterToolCalls({ calls: executed, signal: this.signal })) ?? []);
+        if (options.spentOut?.() === true) return "max_budget";
         if (executed.some((c) => c.result.final === true && !c.result.isError)) {
           if (this.signal.aborted) return "aborted";
           if (await this.continuesAfterStop()) continue;

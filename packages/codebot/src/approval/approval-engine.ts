@@ -34,6 +34,8 @@ export interface ApprovalEngineOptions {
   askHookApproval?: AskHookApproval;
   /** `auto` mode's classifier (ToolApprovalOptions). */
   classifier?: AutoModeClassifier;
+  /** See ToolApprovalOptions. */
+  budgetSpent?: ToolApprovalOptions["budgetSpent"];
   /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
   permissionHooks?: PermissionHooks;
   /** Told how each tool call's permission check ended (see ToolApprovalOptions). */
@@ -87,6 +89,7 @@ export class ApprovalEngine {
       ask: options.askToolApproval,
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
       ...(options.classifier ? { classifier: options.classifier } : {}),
+      ...(options.budgetSpent ? { budgetSpent: options.budgetSpent } : {}),
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
       ...(options.restricted ? { restricted: true } : {}),
       ...(options.blockOutside ? { blockOutside: options.blockOutside } : {}),

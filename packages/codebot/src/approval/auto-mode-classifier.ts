@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ToolCall } from "@codebot/agentcore";
-import type { ModelMessage } from "ai";
+import type { ToolCall, Usage } from "@codebot/agentcore";
+import type { LanguageModelUsage, ModelMessage } from "ai";
 import type { AutoModeLists } from "../settings/auto-mode-lists.js";
 import { type ClassifierVerdict, readClassifierAnswer } from "./auto-mode-answer.js";
 import { classifierPrompt, classifierSystemPrompt } from "./auto-mode-prompt.js";
@@ -20,6 +20,8 @@ export interface ClassifierOptions {
   lists(): AutoModeLists;
   /** The deny rules in effect now (their text), which the classifier is told of. */
   denyRules(): readonly string[];
+  /** What an answered request used: the session's usage and `--max-budget-usd` count it, as claude counts its classifier's. */
+  used(usage: Usage): void;
   /** The longest wait for a verdict; past it the call has none. */
   timeoutMs: number;
 }
@@ -53,6 +55,7 @@ export function autoModeClassifier(options: ClassifierOptions): AutoModeClassifi
           }),
           both,
         );
+        options.used(tokensOf(result.usage));
         return readClassifierAnswer(result.text);
       } catch (error) {
         if (timeout.aborted && !signal.aborted)
@@ -70,4 +73,14 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", stop, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
   });
+}
+
+/** The AI SDK's usage in agentcore's terms (cache reads and writes within the input total, as a model step counts them). */
+function tokensOf(usage: LanguageModelUsage): Usage {
+  return {
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    cacheReadTokens: usage.inputTokenDetails?.cacheReadTokens ?? 0,
+    cacheWriteTokens: usage.inputTokenDetails?.cacheWriteTokens ?? 0,
+  };
 }

@@ -24,6 +24,8 @@ export interface ToolApprovalOptions {
   ask?: AskToolApproval;
   /** `auto` mode's judge of the calls that would be asked about (none: they have no verdict, never run unasked). */
   classifier?: AutoModeClassifier;
+  /** Why nothing more may be spent (`--max-budget-usd` reached by the classifier's request too), if so. */
+  budgetSpent?: () => string | undefined;
   /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */
   hooks?: PermissionHooks;
   /**

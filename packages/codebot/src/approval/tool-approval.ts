@@ -316,6 +316,15 @@ export class ToolApproval {
       : { verdict: "unavailable", why: "this session has no classifier" };
     if (ctx.signal.aborted)
       return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`, decision: BY_ABORT };
+    // The classifier's request counts against --max-budget-usd: reaching it ends the run before the
+    // call runs, whatever the verdict, as claude 2.1.328's did (recorded); the kernel ends the run.
+    const spent = this.options.budgetSpent?.();
+    if (spent !== undefined)
+      return {
+        allowed: false,
+        reason: `${call.name} was not run: ${spent} (the auto mode classifier's request reached it)`,
+        decision: rejectedBy("config", "interrupted", "classifier"),
+      };
     if (verdict.verdict === "allow") return { allowed: true, decision: BY_CLASSIFIER };
     const limit = verdict.verdict === "block" ? this.classifierBlocks.blocked() : undefined;
     if (verdict.verdict === "block" && limit !== undefined) {

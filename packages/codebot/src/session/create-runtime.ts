@@ -114,6 +114,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       // Asked not to think, as a prompt hook's model is (without-thinking.ts): the verdict is short.
       classifierModel: () => withoutThinking(models.model),
       conversation: () => agent.messages,
+      // On the session's model, as the classifier asks it; counted as claude counts its classifier's (recorded).
+      classifierUsed: (used) => {
+        usage.add(models.spec, used);
+        spendingLimit?.add(models.spec, used);
+      },
+      budgetSpent: () => (spendingLimit?.reached() ? spendingLimit.reason() : undefined),
       decided: (call, decision) => transcript.noteDecision(call.id, decision),
     },
   );

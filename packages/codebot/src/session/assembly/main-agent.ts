@@ -170,7 +170,9 @@ export function createMainAgent(parts: MainAgentParts, late: MainAgentLateParts)
     tools: parts.tools,
     middleware: parts.middleware,
     maxTurns: options.maxTurns,
-    ...(spendingLimit ? { overBudget: spendingLimit.afterStep(models.specOfStep) } : {}),
+    ...(spendingLimit
+      ? { overBudget: spendingLimit.afterStep(models.specOfStep), spentOut: () => spendingLimit.reached() }
+      : {}),
     // PostStopValidation first (it checks the changes); the Stop hooks see a stop that stands,
     // or the one where validation gave up and the run ends anyway.
     onStop: async (info) => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Tool, ToolCall } from "@codebot/agentcore";
+import type { Tool, ToolCall, Usage } from "@codebot/agentcore";
 import { type HookRunner, type LoadedHooks, USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { ApprovalEngine } from "../../approval/approval-engine.js";
@@ -39,6 +39,10 @@ export interface PermissionsLateParts {
   /** `auto` mode's classifier's model (the session's current one) and the conversation it reads. */
   classifierModel(): LanguageModelV3;
   conversation(): readonly ModelMessage[];
+  /** What a classifier request used, for the session's usage and `--max-budget-usd`. */
+  classifierUsed(usage: Usage): void;
+  /** Why no more may be spent (`--max-budget-usd` reached), if so. */
+  budgetSpent(): string | undefined;
   /** How each tool call's permission check ended, for its result's transcript line. */
   decided(call: ToolCall, decision: PermissionDecision): void;
 }
@@ -134,12 +138,14 @@ export class SessionPermissions {
           }
         : {}),
       askHookApproval: options.askHookApproval,
+      budgetSpent: late.budgetSpent,
       classifier: autoModeClassifier({
         model: late.classifierModel,
         messages: late.conversation,
         projectDir: this.paths.root,
         lists: () => this.settingsRead.settings.autoMode,
         denyRules: () => this.approval.rules.deny.map((rule) => rule.text),
+        used: late.classifierUsed,
         timeoutMs:
           millisecondsVariable(
             "CODEBOT_AUTO_MODE_TIMEOUT_MS",
