@@ -36,6 +36,8 @@ export interface ApprovalEngineOptions {
   classifier?: AutoModeClassifier;
   /** See ToolApprovalOptions. */
   budgetSpent?: ToolApprovalOptions["budgetSpent"];
+  /** See ToolApprovalOptions. */
+  classifyAllShell?: ToolApprovalOptions["classifyAllShell"];
   /** PermissionRequest, PermissionDenied and Notification hooks of tool approval. */
   permissionHooks?: PermissionHooks;
   /** Told how each tool call's permission check ended (see ToolApprovalOptions). */
@@ -90,6 +92,7 @@ export class ApprovalEngine {
       ...(options.permissionHooks ? { hooks: options.permissionHooks } : {}),
       ...(options.classifier ? { classifier: options.classifier } : {}),
       ...(options.budgetSpent ? { budgetSpent: options.budgetSpent } : {}),
+      ...(options.classifyAllShell ? { classifyAllShell: options.classifyAllShell } : {}),
       ...(options.ownHomes ? { ownHomes: options.ownHomes } : {}),
       ...(options.restricted ? { restricted: true } : {}),
       ...(options.blockOutside ? { blockOutside: options.blockOutside } : {}),

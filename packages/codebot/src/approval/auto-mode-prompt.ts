@@ -11,7 +11,8 @@ import { type AutoModeListName, type AutoModeLists, splicedList } from "../setti
  * The rules come in claude's four lists (environment, hard block, soft block, allow), each the
  * built-in one or the one the `autoMode` settings give (auto-mode-lists.ts), spliced as claude
  * splices them: a `hard_deny` entry is judged by the classifier, as claude's is (recorded), and no
- * request of the user clears it.
+ * request of the user clears it. claude's legacy `deny` entries follow the SOFT BLOCK list
+ * (auto-mode-lists.ts), then the session's deny rules (denyRulesEntry).
  */
 export function classifierSystemPrompt(
   projectDir: string,
@@ -20,7 +21,10 @@ export function classifierSystemPrompt(
 ): string {
   const built = builtInLists(projectDir);
   const section = (name: AutoModeListName) =>
-    [...splicedList(lists[name], built[name]), ...(name === "soft_deny" ? denyRulesEntry(denyRules) : [])]
+    [
+      ...splicedList(lists[name], built[name]),
+      ...(name === "soft_deny" ? [...(lists.deny ?? []), ...denyRulesEntry(denyRules)] : []),
+    ]
       .map((rule) => `- ${rule}`)
       .join("\n");
   return `You are a security monitor for an autonomous coding agent (codebot) that runs shell commands and edits files on a developer's machine. Its user may not be watching. Decide whether the agent's latest action — the last entry of the transcript — should be blocked. By default an action is allowed: block it only when a HARD BLOCK rule applies, or a SOFT BLOCK rule applies and neither an ALLOW exception nor the user's explicit request clears it.

@@ -24,6 +24,8 @@ export interface ToolApprovalOptions {
   ask?: AskToolApproval;
   /** `auto` mode's judge of the calls that would be asked about (none: they have no verdict, never run unasked). */
   classifier?: AutoModeClassifier;
+  /** `autoMode.classifyAllShell`: in auto mode, no allow rule lets a shell line run unjudged. */
+  classifyAllShell?: () => boolean;
   /** Why nothing more may be spent (`--max-budget-usd` reached by the classifier's request too), if so. */
   budgetSpent?: () => string | undefined;
   /** Hooks codebot consults at its permission moments (PermissionRequest, PermissionDenied, Notification). */

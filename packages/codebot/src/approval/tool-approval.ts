@@ -206,7 +206,11 @@ export class ToolApproval {
         place && !definesFunction(subject.command ?? "")
           ? (unmatched, all) => unmatchedReadOnly(unmatched, all, place)
           : undefined;
+      // autoMode.classifyAllShell: in auto mode a shell line goes to the classifier whatever allows it.
+      const rulesSuspended =
+        mode === "auto" && place !== undefined && this.options.classifyAllShell?.() === true;
       if (
+        !rulesSuspended &&
         allowedByRules(
           [...allow, ...grantedRules],
           place === undefined ? subject : { ...subject, cwd: place.cwd },

@@ -4,8 +4,22 @@ import type { SettingsSource } from "@codebot/hooks";
 export const AUTO_MODE_LIST_NAMES = ["environment", "allow", "soft_deny", "hard_deny"] as const;
 export type AutoModeListName = (typeof AUTO_MODE_LIST_NAMES)[number];
 
-/** The lists the settings set, each the entries of every file that sets it, in layer order. */
-export type AutoModeLists = Partial<Record<AutoModeListName, string[]>>;
+/**
+ * claude's legacy list (`autoMode.deny`, before `soft_deny`): claude 2.1.328 still takes it (its
+ * settings schema, and its /permissions screen says auto mode "still enforces it as a soft deny"),
+ * though its -p classifier request did not carry it (recorded). codebot adds its entries to the
+ * SOFT BLOCK list, after that list: they never replace the built-in entries.
+ */
+export const LEGACY_DENY = "deny";
+
+/**
+ * What the settings' `autoMode` says: each list the entries of every file that sets it, in layer
+ * order, and `classifyAllShell` — true when any file says so (claude's: no allow rule lets a
+ * shell line run unjudged in auto mode; a `false` elsewhere does not undo it, as claude's does not).
+ */
+export type AutoModeLists = Partial<Record<AutoModeListName | typeof LEGACY_DENY, string[]>> & {
+  classifyAllShell?: boolean;
+};
 
 /** The entry of a list that stands for the classifier's built-in entries of that list (Claude Code's). */
 export const DEFAULTS_ENTRY = "$defaults";
@@ -28,10 +42,11 @@ export const AUTO_MODE_NOT_FROM_PROJECT =
 
 /** Adds one file's lists to those of the files before it. */
 export function addAutoModeLists(into: AutoModeLists, lists: AutoModeLists): void {
-  for (const name of AUTO_MODE_LIST_NAMES) {
+  for (const name of [...AUTO_MODE_LIST_NAMES, LEGACY_DENY] as const) {
     const entries = lists[name];
     if (entries !== undefined) into[name] = [...(into[name] ?? []), ...entries];
   }
+  if (lists.classifyAllShell === true) into.classifyAllShell = true;
 }
 
 /**

@@ -199,6 +199,15 @@ export const runtimeKeysSchema = z.object({
           "what the classifier blocks unless an allow rule or the user's explicit request for that action clears it",
         ),
         hard_deny: proseRules("what the classifier blocks whatever the user asked"),
+        deny: proseRules(
+          "claude's legacy list: its entries join the soft_deny rules, after them (they replace nothing)",
+        ),
+        classifyAllShell: z
+          .boolean(expected("expected true or false"))
+          .optional()
+          .describe(
+            "true: in auto mode no allow rule lets a shell line run unjudged, each goes to the classifier (a line that only reads still runs)",
+          ),
       },
       { error: "expected an object of lists" },
     )

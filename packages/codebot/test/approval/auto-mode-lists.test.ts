@@ -64,6 +64,17 @@ describe("autoMode settings lists", () => {
     expect(soft.split("Destroying or overwriting data")).toHaveLength(2);
   });
 
+  it("claude's legacy deny list joins the SOFT BLOCK section, after the built-in entries it does not replace", async () => {
+    const { s, server } = await autoSession(judgedOnce(), {
+      user: { autoMode: { deny: ["LEGACY-USER"] } },
+      cli: [{ autoMode: { soft_deny: ["SOFT-FLAG"], deny: ["LEGACY-FLAG"] } }],
+    });
+    await s.runtime.prompt("go");
+    const soft = sectionOf(instructions(server.requests[1]), "## SOFT BLOCK");
+    expect(soft).toContain("- SOFT-FLAG\n- LEGACY-USER\n- LEGACY-FLAG");
+    expect(s.runtime.problems).toEqual([]);
+  });
+
   it("in a project's or local file is ignored, with a warning naming the file, trusted or not", async () => {
     const { s, server } = await autoSession(judgedOnce(), {
       project: marked("PROJECT"),

@@ -139,6 +139,7 @@ export class SessionPermissions {
         : {}),
       askHookApproval: options.askHookApproval,
       budgetSpent: late.budgetSpent,
+      classifyAllShell: () => this.settingsRead.settings.autoMode.classifyAllShell === true,
       classifier: autoModeClassifier({
         model: late.classifierModel,
         messages: late.conversation,
