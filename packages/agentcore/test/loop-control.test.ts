@@ -194,4 +194,29 @@ describe("steering, follow-up and onStop", () => {
       "tool work: not run: the spending limit was reached",
     );
   });
+
+  test("spentOut, asked after a turn's tool calls, ends the run before the next model step", async () => {
+    let spent = false;
+    const tool: Tool = {
+      name: "judged",
+      description: "judged",
+      inputSchema: z.object({}),
+      // Spending outside the model steps (a classifier's request) reaches the limit while the call waits.
+      execute: async () => {
+        spent = true;
+        return { content: "not run: the limit was reached", isError: true };
+      },
+    };
+    const model = scriptedModel([reply.toolCall("judged", {}, "c1"), reply.text("done")]);
+    const { result } = await runToEnd({
+      model,
+      tools: [tool],
+      spentOut: () => spent,
+      onStop: async () => {
+        throw new Error("onStop must not be called at the spending limit");
+      },
+    });
+    expect(result).toMatchObject({ reason: "max_budget", turns: 1 });
+    expect(model.requests).toHaveLength(1);
+  });
 });
