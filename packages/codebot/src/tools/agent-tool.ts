@@ -68,6 +68,8 @@ export interface SubagentHost {
   retry?: RetryPolicy;
   /** `--max-budget-usd`: the kernel's `overBudget` for the sub-agent's steps. */
   overBudget?: LoopOptions["overBudget"];
+  /** `--max-budget-usd`: the kernel's `spentOut`, reached outside the model steps (auto mode's classifier). */
+  spentOut?: LoopOptions["spentOut"];
   /** `CODEBOT_STREAM_IDLE_TIMEOUT_MS`: the kernel's `idleTimeoutMs` for the sub-agent's steps. */
   idleTimeoutMs?: number;
   /** Where runs started with `run_in_background` go; without it the parameter is refused. */
@@ -269,6 +271,7 @@ async function runSubagent(
       maxTurns: agent?.maxTurns ?? host.maxTurns,
       ...(host.toolConcurrency !== undefined ? { toolConcurrency: host.toolConcurrency } : {}),
       ...(host.overBudget ? { overBudget: host.overBudget } : {}),
+      ...(host.spentOut ? { spentOut: host.spentOut } : {}),
       ...(host.idleTimeoutMs !== undefined ? { idleTimeoutMs: host.idleTimeoutMs } : {}),
       ...(host.retry !== undefined ? { retry: host.retry } : {}),
       onStop: host.onStop(run),

@@ -52,4 +52,22 @@ describe("auto mode's classifier's cost", () => {
       errors: ["Reached maximum budget ($0.02)"],
     });
   });
+
+  it("reached by a sub-agent's classifier request, ends the sub-agent's run and then the session's, with no model step more", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("agent", { prompt: "write the file" }),
+      ...script().slice(0, 2),
+      reply.text("the sub-agent would go on"),
+      reply.text("the main agent would go on"),
+    ]);
+    const r = await runCli([...autoJson, "--max-budget-usd", "0.02"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(fs.existsSync(box.at("ran.txt"))).toBe(false);
+    // The main step, the sub-agent's step, its classifier's request: nothing after.
+    expect(server.requests).toHaveLength(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ subtype: "error_max_budget_usd" });
+  });
 });

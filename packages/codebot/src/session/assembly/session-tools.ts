@@ -128,7 +128,9 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
       maxTurns: options.maxTurns,
       ...parts.limits,
-      ...(spendingLimit ? { overBudget: spendingLimit.afterStep(() => models.spec) } : {}),
+      ...(spendingLimit
+        ? { overBudget: spendingLimit.afterStep(() => models.spec), spentOut: () => spendingLimit.reached() }
+        : {}),
       ...parts.subagentRuns.host(runner, agentScopes, parts.stopHookCap, parts.lastStopAttempt),
     },
   });
