@@ -17,7 +17,7 @@ import type { SteeredOrigins } from "./steered-origins.js";
 export interface FoldedNotificationParts {
   runner: Pick<HookRunner, "userPromptSubmit">;
   /** Where each steered message came from; one steered another way joins as it is. */
-  origins: Pick<SteeredOrigins, "of">;
+  origins: Pick<SteeredOrigins, "of" | "carry">;
   /** Tells the user a hook could not run. */
   notify(message: string): void;
   /** Tells the user (and stream-json) a hook kept a notification out of the turn. */
@@ -69,5 +69,8 @@ async function admit(
       return undefined;
   }
   if (origin.kind === "notification") parts.joined(text);
-  return userTurn(text, decision.context);
+  const joinedAs = userTurn(text, decision.context);
+  // With its hooks' context it is another message: still the notification or SDK message it was.
+  parts.origins.carry(message, joinedAs);
+  return joinedAs;
 }

@@ -2,9 +2,10 @@
  * Where each message steered into the main agent's turn came from: a background run's
  * notification or an Agent SDK message sent mid-turn, with the prompt UserPromptSubmit sees for
  * it (folded-notifications.ts). Kept by the queued message object (agentcore's `Steered.message`),
- * not read back from its text: a message whose text merely looks like one of them (an SDK message
- * opening with a notification's reminder, a run's result holding the mid-turn wrapper) is what its
- * sender made it. agentcore knows nothing of hooks, so the harness keeps this beside it.
+ * and by the message it joins the turn as (carry), not read back from its text: a message whose
+ * text merely looks like one of them (a user's, a hook's context, an SDK message opening with a
+ * notification's reminder, a run's result holding the mid-turn wrapper) is what its sender made it.
+ * agentcore knows nothing of hooks, so the harness keeps this beside it.
  */
 import type { Steered } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
@@ -15,6 +16,8 @@ export interface SteeredOrigin {
   kind: "notification" | "mid-turn";
   /** What UserPromptSubmit sees as `prompt`: the bare `<task-notification>`, or the message as the program sent it. */
   prompt: string;
+  /** The message as it was queued (`Steered.message`): the one its sender knows it by. */
+  queued: ModelMessage;
 }
 
 export class SteeredOrigins {
@@ -22,21 +25,27 @@ export class SteeredOrigins {
 
   /** Steers a background run's notification (notificationText's) into the turn. */
   notification(steer: (text: string) => Steered, text: string): Steered {
-    return this.mark(steer(text), { kind: "notification", prompt: hookPromptOf(text) });
+    return this.mark(steer(text), "notification", hookPromptOf(text));
   }
 
   /** Steers an Agent SDK message sent mid-turn into the turn, in claude's wrapper (midTurnText). */
   midTurn(steer: (text: string) => Steered, sent: string): Steered {
-    return this.mark(steer(midTurnText(sent)), { kind: "mid-turn", prompt: sent });
+    return this.mark(steer(midTurnText(sent)), "mid-turn", sent);
   }
 
-  /** Where a steered message came from; undefined for one steered another way. */
+  /** Where a steered message came from; undefined for one steered another way, and any other message. */
   of(message: ModelMessage): SteeredOrigin | undefined {
     return this.origins.get(message);
   }
 
-  private mark(steered: Steered, origin: SteeredOrigin): Steered {
-    this.origins.set(steered.message, origin);
+  /** `joinedAs` (the message with its hooks' context) joins the turn for `queued`, and keeps its origin. */
+  carry(queued: ModelMessage, joinedAs: ModelMessage): void {
+    const origin = this.origins.get(queued);
+    if (origin !== undefined) this.origins.set(joinedAs, origin);
+  }
+
+  private mark(steered: Steered, kind: SteeredOrigin["kind"], prompt: string): Steered {
+    this.origins.set(steered.message, { kind, prompt, queued: steered.message });
     return steered;
   }
 }

@@ -156,3 +156,22 @@ export function notificationSummaries(prompt: string): NotificationEnd[] {
 export function notificationRunIds(prompt: string): string[] {
   return [...prompt.matchAll(/^<task-id>(.*)<\/task-id>$/gm)].map((match) => match[1] ?? "");
 }
+
+/** claude's `origin` of a message a background run's end brought. */
+export interface NotificationOrigin {
+  kind: "task-notification";
+  producer: "session-task";
+  runId?: string;
+}
+
+/**
+ * A notification's `origin` (its turn's result line, its transcript line, its
+ * `--replay-user-messages` echo), as claude 2.1.328's (recorded): `runId` names the run that
+ * ended. claude's is the task's `run_id` (its agent can be resumed, a run each time); a codebot run is
+ * its task, so its `runId` is the run's `agent_id` (its task lines' `task_id` and `run_id`). Two runs that
+ * ended together share a turn: the first is named.
+ */
+export function notificationOrigin(prompt: string): NotificationOrigin {
+  const runId = notificationRunIds(prompt)[0];
+  return { kind: "task-notification", producer: "session-task", ...(runId !== undefined ? { runId } : {}) };
+}

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { ModelMessage } from "ai";
+import type { SteeredOrigin } from "../agents/steered-origins.js";
 import { closeOnSignals } from "../session/close-on-signals.js";
 import { createRuntime } from "../session/create-runtime.js";
 import { modelEnv } from "../session/model-env.js";
 import { priceOf } from "../session/model-prices.js";
 import type { PromptResult } from "../session/prompt-result.js";
+import type { PromptFrom } from "../session/session.js";
 import type { SessionEvent } from "../session/session-events.js";
 import { sessionModel } from "../session/session-model.js";
 import { CliError, errorMessage } from "./cli-error.js";
@@ -79,7 +80,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // --replay-user-messages: the input message of the turn, echoed once its prompt is accepted.
   let toReplay: StreamInputMessage | undefined;
   // ... and a message sent while a turn ran, as it joins that turn (mid-turn-messages.ts).
-  let joinedInput: ((note: ModelMessage) => StreamInputMessage | undefined) | undefined;
+  let joinedInput: ((steered: SteeredOrigin) => StreamInputMessage | undefined) | undefined;
   // Every line goes out in order, even when one waits for its MessageDisplay hooks.
   const output = new OrderedOutput();
   const emit = (object: WireObject) => output.write(() => process.stdout.write(jsonLine(object)));
@@ -140,10 +141,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       emit(replayLine(toReplay, ids.sessionId));
       toReplay = undefined;
     }
-    if (mainMessageEnd(event)) {
-      const { message } = event.event;
-      const joined = joinedReplayLine(message, ids.sessionId, joinedInput?.(message));
-      if (joined && flags.replayUserMessages) emit(joined);
+    if (mainMessageEnd(event) && event.steered !== undefined && flags.replayUserMessages) {
+      const joined = joinedReplayLine(event.steered, ids.sessionId, joinedInput?.(event.steered));
+      if (joined) emit(joined);
     }
     if (backgroundWait.exitCode !== undefined && event.kind === "agent" && event.subagent?.background) return;
     if (!early.hold(event)) eventLines.write(event);
@@ -232,7 +232,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   let code = 0;
   // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
   const midTurn = control ? new MidTurnMessages(control, (sent) => runtime.steerMidTurn(sent)) : undefined;
-  joinedInput = midTurn && ((note) => midTurn.joined(note));
+  joinedInput = midTurn && ((steered) => midTurn.joined(steered));
   if (control) {
     // Answered from now on, also while a turn runs (an interrupt); the lines read so far first.
     control.answerWith(
@@ -253,11 +253,12 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // As claude 2.1.328's -p (recorded): a background sub-agent that ends after the turn has ended
   // gets a turn of its own, its `<task-notification>` the prompt (UserPromptSubmit sees it), with
   // its own init and result lines; the run ends once none is left. `json`'s object is the last turn's.
-  const promptNow = (text: string, uuid?: string) => {
-    const command = printCommandOf(text);
+  const promptNow = (text: string, uuid: string | undefined, from: PromptFrom) => {
+    const command = from === "user" ? printCommandOf(text) : undefined;
     if (command !== undefined) return runCommand(command, uuid);
     // The message's uuid names its transcript line, as claude's does: `rewind_files` finds it so.
-    return midTurn ? midTurn.during(() => runtime.prompt(text, uuid)) : runtime.prompt(text, uuid);
+    const prompt = () => runtime.prompt(text, uuid, from);
+    return midTurn ? midTurn.during(prompt) : prompt();
   };
   // After a `/clear`, the conversation_reset line (conversation-reset-line.ts), then the new
   // session's init line before the result.
@@ -287,7 +288,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   const ending = streamInput ? true : "held";
   let lastResult: PromptResult | undefined;
   const turn = async (text: string, uuid?: string, fromNotification = false): Promise<number> => {
-    lastResult = await promptNow(text, uuid);
+    lastResult = await promptNow(text, uuid, fromNotification ? "notification" : "user");
     backgroundWait.answerCode = exitCodeOf(lastResult);
     return results.report(lastResult, text, ending, fromNotification);
   };

@@ -347,6 +347,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     mcpPrompts: (text, signal) => expandPromptCommand(mcp?.servers, text, signal),
     sessionStartEffects,
     promptIds,
+    steeredOrigins,
     backgroundContext: () => backgroundSaid.take(),
     ...(spendingLimit ? { spendingLimit } : {}),
     modelSpecOf: models.specOfStep,

@@ -19,6 +19,7 @@ import { type RewindChoice, type RewindPoint, rewind, rewindPoints, summarizeAt 
 import type { RuntimeParts } from "./runtime-parts.js";
 import { RuntimeShutdown } from "./runtime-shutdown.js";
 import { RuntimeView } from "./runtime-view.js";
+import type { PromptFrom } from "./session.js";
 import type { SessionListener } from "./session-events.js";
 import type { AbandonedHooks } from "./undelivered-hooks.js";
 
@@ -120,25 +121,25 @@ export class Runtime extends RuntimeView {
    * The first prompt waits for the MCP servers, at most their startup timeout; meanwhile it counts
    * as running (a second prompt is refused) and `abort()` cancels it.
    */
-  prompt(text: string, uuid?: string): Promise<PromptResult> {
+  prompt(text: string, uuid?: string, from: PromptFrom = "user"): Promise<PromptResult> {
     if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
-    return this.promptOnce(text, uuid).finally(() => {
+    return this.promptOnce(text, uuid, from).finally(() => {
       this.parts.recordCost();
       this.parts.background?.turnEnded();
     });
   }
 
-  private promptOnce(text: string, uuid: string | undefined): Promise<PromptResult> {
+  private promptOnce(text: string, uuid: string | undefined, from: PromptFrom): Promise<PromptResult> {
     const startup = this.parts.mcp.servers?.startupWait();
-    if (startup === undefined) return this.parts.session.prompt(text, uuid);
+    if (startup === undefined) return this.parts.session.prompt(text, uuid, from);
     this.waitingForMcp = new AbortController();
     const { signal } = this.waitingForMcp;
     const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
     return Promise.race([startup, aborted]).then(() => {
       this.waitingForMcp = undefined;
       if (this.shutdown.began) throw new Error("session: closed");
-      const run = this.parts.session.prompt(text, uuid);
+      const run = this.parts.session.prompt(text, uuid, from);
       // Cancelled while waiting: the prompt ends as aborted before it reaches the model.
       if (signal.aborted) this.parts.session.abort();
       return run;

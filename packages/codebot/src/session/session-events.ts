@@ -8,6 +8,7 @@ import type {
   TraceRecord,
 } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import type { SteeredOrigin } from "../agents/steered-origins.js";
 
 /**
  * What a session reports: every kernel event of the main agent and of sub-agents (tagged with the
@@ -15,7 +16,14 @@ import type { ModelMessage } from "ai";
  * as it runs and when it ends, and its trace record once considered, and notices meant for the user (stderr in the CLI).
  */
 export type SessionEvent =
-  | { kind: "agent"; agentName: string; event: AgentEvent; subagent?: SubagentOrigin }
+  /** `steered`: a main-agent message steered into the turn, where it came from (steered-origins.ts). */
+  | {
+      kind: "agent";
+      agentName: string;
+      event: AgentEvent;
+      subagent?: SubagentOrigin;
+      steered?: SteeredOrigin;
+    }
   | { kind: "hook_start"; start: HookStart }
   /** A started command hook still runs: its output so far, about once a second while it grows. */
   | { kind: "hook_progress"; progress: HookProgress }

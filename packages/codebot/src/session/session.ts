@@ -2,7 +2,8 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
 import { type HookRunner, type ResumedCache, RunEndedByHook } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import { hookPromptOf } from "../agents/task-notification.js";
+import type { SteeredOrigin, SteeredOrigins } from "../agents/steered-origins.js";
+import { hookPromptOf, type NotificationOrigin, notificationOrigin } from "../agents/task-notification.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
@@ -20,6 +21,9 @@ import { apiErrorFields, retryRecord } from "./stop-failure.js";
 import type { StopHooks } from "./stop-hooks.js";
 import type { StopValidation } from "./stop-validation.js";
 import { userTurn } from "./user-turn.js";
+
+/** Who sent a prompt: the user, or a background run's end (its `<task-notification>`). */
+export type PromptFrom = "user" | "notification";
 
 export interface SessionParts {
   agent: Agent;
@@ -58,6 +62,8 @@ export interface SessionParts {
   modelSpecOf(model: LanguageModelV3): string;
   /** `/rewind`'s copies of the files the tools change: each prompt's are its own (session/rewind/). */
   checkpoints?: { startPrompt(uuid: string): void };
+  /** Where each message steered into a turn came from (steered-origins.ts). */
+  steeredOrigins?: Pick<SteeredOrigins, "of">;
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -109,9 +115,12 @@ export class Session {
   constructor(private readonly parts: SessionParts) {
     parts.agent.subscribe((event) => {
       parts.meter.observe(event);
-      if (event.type === "message_end") parts.transcript.append(event.message, "main", {}, event);
+      // A message steered into the turn says where it came from, to the transcript and the output.
+      const steered = event.type === "message_end" ? parts.steeredOrigins?.of(event.message) : undefined;
+      if (event.type === "message_end")
+        parts.transcript.append(event.message, "main", transcriptMarks(steered), event);
       if (event.type === "retry") parts.transcript.apiRetry(retryRecord(event));
-      parts.events.emit({ kind: "agent", agentName: "main", event });
+      parts.events.emit({ kind: "agent", agentName: "main", event, ...(steered ? { steered } : {}) });
     });
   }
 
@@ -124,12 +133,16 @@ export class Session {
     this.sessionStartContext = context;
   }
 
-  /** `uuid`: the prompt's transcript line's (an Agent SDK message's own, as claude gives it; else a new one). */
-  prompt(text: string, uuid?: string): Promise<PromptResult> {
+  /**
+   * `uuid`: the prompt's transcript line's (an Agent SDK message's own, as claude gives it; else a
+   * new one). `from`: who sent it — the user (anything typed, whatever it reads as), or a background
+   * run's end (its notification: UserPromptSubmit sees the bare block, the transcript says so).
+   */
+  prompt(text: string, uuid?: string, from: PromptFrom = "user"): Promise<PromptResult> {
     if (this.compacting) return Promise.reject(new Error("session: compaction is running; wait for it"));
     if (this.running)
       return Promise.reject(new Error("session: a prompt is already running; wait for it or abort it"));
-    const run = this.run(text, uuid).finally(() => {
+    const run = this.run(text, uuid, from).finally(() => {
       this.parts.skills?.promptEnded();
       this.running = undefined;
       this.controller = undefined;
@@ -305,7 +318,7 @@ export class Session {
     await this.running?.catch(() => undefined);
   }
 
-  private async run(text: string, uuid?: string): Promise<PromptResult> {
+  private async run(text: string, uuid: string | undefined, from: PromptFrom): Promise<PromptResult> {
     const { agent, runner, transcript, validation, stopHooks } = this.parts;
     const controller = new AbortController();
     this.controller = controller;
@@ -325,7 +338,7 @@ export class Session {
     try {
       const { title } = transcript;
       decision = await runner.userPromptSubmit({
-        prompt: hookPromptOf(text),
+        prompt: from === "notification" ? hookPromptOf(text) : text,
         ...(title !== undefined ? { sessionTitle: title } : {}),
         signal: controller.signal,
       });
@@ -373,7 +386,11 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
-    this.parts.checkpoints?.startPrompt(transcript.append(message, "main", uuid ? { uuid } : {}));
+    const marks = {
+      ...(uuid ? { uuid } : {}),
+      ...(from === "notification" ? { origin: notificationOrigin(hookPromptOf(text)) } : {}),
+    };
+    this.parts.checkpoints?.startPrompt(transcript.append(message, "main", marks));
     // The deferred tools the model is first told of, for a resume to know what it was told. Not
     // for a conversation the model has answered (an older codebot's, resumed without a listing):
     // a resume reads a line that adds names after an answer as a note (deferred-tools-delta-line.ts).
@@ -483,4 +500,13 @@ function untilAborted<T>(
 
 function stoppedText(stop: StopRequest): string {
   return `stopped by hook ${stop.hook}: ${stop.reason}`;
+}
+
+/**
+ * A steered message's transcript marks: a background run's notification has claude's `origin`, as
+ * claude 2.1.328 writes it on a notification's user line (recorded), so a resume knows it by that
+ * field, not its text. An SDK message sent mid-turn has none (claude's field for it is not recorded).
+ */
+function transcriptMarks(steered: SteeredOrigin | undefined): { origin?: NotificationOrigin } {
+  return steered?.kind === "notification" ? { origin: notificationOrigin(steered.prompt) } : {};
 }

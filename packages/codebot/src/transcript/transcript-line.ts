@@ -1,5 +1,6 @@
 import type { Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import type { NotificationOrigin } from "../agents/task-notification.js";
 
 /** The `message` of a transcript line, in the Anthropic shape Claude Code writes. */
 export interface TranscriptMessage {
@@ -57,6 +58,8 @@ export interface TranscriptLine {
   isApiErrorMessage?: true;
   /** Claude Code's mark of a message no one typed (a built-in command's caveat, local-command-lines.ts). */
   isMeta?: true;
+  /** Claude Code's mark of a message a background run's end brought (its notification), not the user. */
+  origin?: NotificationOrigin;
 }
 
 /** A line after which the main agent's history starts afresh: `compact_boundary` (Claude Code's) or `clear_boundary` (`/clear`). */

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { addedToolsOf, removedToolsOf, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
+import type { NotificationOrigin } from "../agents/task-notification.js";
 import type { PermissionDecision } from "../approval/permission-decision.js";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
@@ -181,6 +182,7 @@ export class TranscriptWriter {
       isCompactSummary?: true;
       agentId?: string;
       isMeta?: true;
+      origin?: NotificationOrigin;
       timestamp?: string;
       uuid?: string;
     } = {},

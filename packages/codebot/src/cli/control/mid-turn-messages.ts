@@ -7,8 +7,7 @@
  * next, in order.
  */
 import type { Steered } from "@codebot/agentcore";
-import type { ModelMessage } from "ai";
-import { soleUserText } from "../output/sole-user-text.js";
+import type { SteeredOrigin } from "../../agents/steered-origins.js";
 import type { StreamInputMessage } from "../stream-input.js";
 import type { ControlChannel } from "./control-channel.js";
 
@@ -19,25 +18,6 @@ const CLOSING =
 /** What the model is told, in claude 2.1.328's words but for the product's name. */
 export function midTurnText(text: string): string {
   return `${OPENING}${text}${CLOSING}`;
-}
-
-/**
- * The message the program sent, for a steered message midTurnText wrote (undefined for any other):
- * what UserPromptSubmit sees as `prompt`, as claude 2.1.328's hook sees the bare message (recorded).
- */
-export function midTurnPromptOf(steered: string): string | undefined {
-  if (!steered.startsWith(OPENING) || !steered.endsWith(CLOSING)) return undefined;
-  return steered.slice(OPENING.length, steered.length - CLOSING.length);
-}
-
-/**
- * The message the program sent, for the conversation's user message that brought it into the
- * turn (undefined for any other). claude 2.1.328 writes no stream-json line for that note
- * (recorded); `--replay-user-messages` echoes the message as sent instead (MidTurnMessages.joined).
- */
-export function midTurnMessageOf(message: ModelMessage): string | undefined {
-  const text = soleUserText(message);
-  return text === undefined ? undefined : midTurnPromptOf(text);
 }
 
 export class MidTurnMessages {
@@ -57,14 +37,12 @@ export class MidTurnMessages {
   }
 
   /**
-   * The program's message that `note` (a message of the conversation) brought into the turn, once:
-   * what `--replay-user-messages` echoes as it joins, as claude 2.1.328 does (recorded: after the
-   * tool result it came with, before the model's next answer). Undefined for any other message.
+   * The program's message a steered message (by its origin, steered-origins.ts) brought into the
+   * turn, once: what `--replay-user-messages` echoes as it joins, as claude 2.1.328 does (recorded:
+   * after the tool result it came with, before the model's next answer). Undefined for any other.
    */
-  joined(note: ModelMessage): StreamInputMessage | undefined {
-    const text = midTurnMessageOf(note);
-    if (text === undefined) return undefined;
-    const found = this.folded.find((f) => !f.echoed && f.message.text === text);
+  joined(steered: SteeredOrigin): StreamInputMessage | undefined {
+    const found = this.folded.find((f) => !f.echoed && f.steered.message === steered.queued);
     if (!found) return undefined;
     found.echoed = true;
     return found.message;

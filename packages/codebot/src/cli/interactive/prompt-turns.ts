@@ -1,4 +1,5 @@
 import type { Runtime } from "../../session/runtime.js";
+import type { PromptFrom } from "../../session/session.js";
 import { errorMessage } from "../cli-error.js";
 import type { MessageDisplay } from "../output/message-display.js";
 import type { SessionView } from "../output/session-view.js";
@@ -137,17 +138,17 @@ export class PromptTurns {
     this.parts.idleNotice.stop();
     if (state.is.editing) this.parts.promptLeaves();
     view.notificationLines(notification);
-    void this.run(notification);
+    void this.run(notification, "notification");
     this.parts.showTyped();
   }
 
-  private async run(text: string): Promise<void> {
+  private async run(text: string, from: PromptFrom = "user"): Promise<void> {
     const { state, runtime: rt, view, styles: s } = this.parts;
     state.workStarts();
     view.runStarted();
     try {
       await this.parts.answerFormat;
-      const result = await rt.prompt(text);
+      const result = await rt.prompt(text, undefined, from);
       // A last tool call's PostToolUse lines come before the prompt (bounded).
       await view.hooksShown();
       view.runEnded();

@@ -23,12 +23,10 @@ import {
 } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import { isNotification } from "../../agents/task-notification.js";
 import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
-import { midTurnPromptOf } from "../control/mid-turn-messages.js";
 import { apiRetryLine } from "./api-retry-line.js";
 import { assistantLine } from "./assistant-line.js";
 import type { ClaudeStreamEvents } from "./claude-stream-events.js";
@@ -37,7 +35,6 @@ import { compactionLines } from "./compaction-lines.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { noVerdictLine } from "./no-verdict-line.js";
 import { blockedPromptLine } from "./prompt-outcome-line.js";
-import { soleUserText } from "./sole-user-text.js";
 import type { SubagentTaskLines } from "./task-lines.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
@@ -205,7 +202,10 @@ function agentLines(
         options.mcpServers?.() ?? [],
       ),
     );
-  } else if (event.agentName !== "main" || !joinsTurn(e.message)) {
+  } else if (event.steered === undefined) {
+    // A message that joined the running turn — one the program sent mid-turn, a background run's
+    // notification (event.steered, by where it came from) — gets no line of its own, as claude
+    // 2.1.328 writes none (recorded); `--replay-user-messages` echoes it instead (replay-line.ts).
     // Tool results not given a line of their own, and injected user messages (a sub-agent's
     // prompt, a resume after a cut answer): their text as a block, as claude 2.1.328 writes them.
     lines.push({
@@ -221,16 +221,6 @@ function agentLines(
     });
   }
   return lines;
-}
-
-/**
- * A message that joined the running turn — one the program sent mid-turn, a background run's
- * notification — gets no line of its own, as claude 2.1.328 writes none (recorded);
- * `--replay-user-messages` echoes it instead (replay-line.ts).
- */
-function joinsTurn(message: ModelMessage): boolean {
-  const text = soleUserText(message);
-  return text !== undefined && (midTurnPromptOf(text) !== undefined || isNotification(text));
 }
 
 /** A tool's own result for stream-json; a failure it words as Claude Code (`{error}`) is claude's `Error: <error>`. */

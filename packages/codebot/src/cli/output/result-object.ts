@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { emptyUsage, type Usage } from "@codebot/agentcore";
 import { claudeToolName } from "@codebot/hooks";
-import { notificationRunIds } from "../../agents/task-notification.js";
+import { notificationOrigin } from "../../agents/task-notification.js";
 import type { PermissionDenial } from "../../approval/tool-approval-options.js";
 import { costOf, type ModelPriceOverrides } from "../../session/model-prices.js";
 import { failureReason, type PromptResult, stoppedAsInterrupt } from "../../session/prompt-result.js";
@@ -141,15 +141,4 @@ function stopReasonOf(result: PromptResult): string | null {
 /** Dollars as Claude Code reports them: no float noise past the ninth decimal. */
 function inDollars(usd: number): number {
   return Math.round(usd * 1e9) / 1e9;
-}
-
-/**
- * A notification turn's `origin`, as claude 2.1.328's (recorded): `runId` names the run that ended.
- * claude's is the task's `run_id` (its agent can be resumed, a run each time); a codebot run is
- * its task, so its `runId` is the run's `agent_id` (its task lines' `task_id` and `run_id`). Two runs that
- * ended together share a turn: the first is named.
- */
-function notificationOrigin(prompt: string): WireObject {
-  const runId = notificationRunIds(prompt)[0];
-  return { kind: "task-notification", producer: "session-task", ...(runId !== undefined ? { runId } : {}) };
 }
