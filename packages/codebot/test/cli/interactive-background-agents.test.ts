@@ -122,6 +122,29 @@ describe("background sub-agents in the interactive session", { timeout: 120_000 
     await term.waitForScreen(/the helper reported[\s\S]*\n› *\n/);
   });
 
+  it("a run that ends while the prompt waits: UserPromptSubmit sees its bare <task-notification> as prompt, as claude 2.1.328's (recorded)", async () => {
+    const box = sandbox();
+    const server = await modelServer(
+      conversations({
+        "SUB-TASK": [heldCall(), reply.text("sub report")],
+        "go-main": [backgroundCall(), reply.text("launched it"), reply.text("the helper reported")],
+      }),
+    );
+    const logged = box.json("settings.json", {
+      permissions: { allow: ["Bash"] },
+      hooks: { UserPromptSubmit: [{ hooks: [command("{ cat; echo; } >> prompts.log")] }] },
+    });
+    const term = await startSession(box, server, { args: ["--settings", logged] });
+    term.submit("go-main");
+    await term.waitForScreen("launched it");
+    fs.writeFileSync(box.at("release"), "");
+    await term.waitForScreen("the helper reported");
+    const prompts = jsonLines(fs.readFileSync(box.at("prompts.log"), "utf8")).map((p) => p.prompt);
+    expect(prompts).toHaveLength(2);
+    expect(prompts[0]).toBe("go-main");
+    expect(prompts[1]).toMatch(/^<task-notification>\n[\s\S]*<\/task-notification>$/);
+  });
+
   it("text half typed at the prompt when the run ends stays there, and is what Enter then sends", async () => {
     const { box, server, term } = await startBackground({
       "SUB-TASK": [heldCall(), reply.text("sub report")],
