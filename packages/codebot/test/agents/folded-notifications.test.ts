@@ -62,6 +62,7 @@ function admitting(answer: Decision | Error) {
     sdk: (sent: string) => origins.midTurn(queue, sent).message,
     /** A background run's notification, as the session steers it. */
     notified: (text: string) => origins.notification(queue, text).message,
+    origins,
     prompts,
     notices,
     stops,
@@ -89,6 +90,15 @@ describe("a notification folded into a turn in progress", () => {
     expect(prompts).toEqual(["SECOND-MSG also this"]);
     // The terminal's `● Agent … finished` line is a notification's only.
     expect(joined).toEqual([]);
+  });
+
+  it("a message that joins with its hooks' context keeps where it came from (its origin, not its text, says so)", async () => {
+    const { admit, origins, sdk } = admitting({ kind: "allow", context: "CTX", trace: [] });
+    const queued = sdk("SECOND-MSG");
+    const [joinedAs] = await admit([queued], new AbortController().signal);
+    expect(joinedAs).not.toBe(queued);
+    expect(origins.of(joinedAs as ModelMessage)).toBe(origins.of(queued));
+    expect(origins.of(queued)).toMatchObject({ kind: "mid-turn", prompt: "SECOND-MSG", queued });
   });
 
   it("a block keeps an Agent SDK message out of the turn, reported with the message as the original prompt", async () => {
