@@ -108,7 +108,7 @@ export function notificationText(end: BackgroundEnd): string {
 }
 
 /** Whether a message is one (or more) of notificationText's: it opens with their reminder. */
-export function isNotification(text: string): boolean {
+function isNotification(text: string): boolean {
   return text.startsWith(NOTIFICATION_OPENING);
 }
 
