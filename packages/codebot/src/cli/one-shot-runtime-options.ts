@@ -52,6 +52,7 @@ export function oneShotRuntimeOptions(
     ...(eventLines.streamEvents ? { rawChunks: true } : {}),
     // As claude's -p: background sub-agents, waited for before the run ends.
     backgroundAgents: true,
+    entrypoint: "sdk-cli",
     ...(flags.jsonSchema !== undefined ? { jsonSchema: flags.jsonSchema } : {}),
     ...fromProgram,
     ...(fromProgram?.mcpConfigs && flags.mcpConfigs

@@ -14,7 +14,7 @@ import { TaskStore } from "../tasks/task-store.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import { deferredToolPlaceholder, TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
-import { agentEnv } from "./agent-env.js";
+import { agentEnv, claudeEntrypoint } from "./agent-env.js";
 import { apiClock } from "./api-clock.js";
 import { loadCustomAgents } from "./assembly/custom-agents.js";
 import { hookChangedFileNotice } from "./assembly/hook-changed-file.js";
@@ -128,7 +128,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
   const agentEnvOf = (role: "agent" | "harness") => () =>
-    agentEnv(role, { sessionId: files.id, claudeCompat, effort: models.effort() });
+    agentEnv(role, {
+      sessionId: files.id,
+      claudeCompat,
+      effort: models.effort(),
+      entrypoint: claudeEntrypoint(options.entrypoint, env.CLAUDE_CODE_ENTRYPOINT),
+    });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
   let mcp: SessionMcp | undefined;
   // The session exists only once the agent does; hooks that end the run reach it through this.

@@ -173,6 +173,11 @@ export interface RuntimeOptions {
   anthropicBetas?: readonly string[];
   /** `--effort`: under CLAUDE_CODE_EFFORT_LEVEL, over the settings' `effortLevel` (effort-choice.ts). */
   effort?: EffortLevel;
+  /**
+   * How codebot was started, as claude's `CLAUDE_CODE_ENTRYPOINT` says it to commands and hooks:
+   * `sdk-cli` for `-p`, `cli` for the terminal (agent-env.ts). Absent: none is set.
+   */
+  entrypoint?: "cli" | "sdk-cli";
   /** `--max-thinking-tokens` (0: `--thinking disabled`): each Anthropic request's thinking budget (ModelAccessOptions). */
   maxThinkingTokens?: number;
   /** `--thinking-display`: how each Anthropic request asks for its thinking to be shown (ModelAccessOptions). */

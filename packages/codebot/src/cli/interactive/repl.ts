@@ -231,6 +231,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       ...start,
       // As claude's: a background run that ends between turns starts one (PromptTurns.watchBackground).
       backgroundAgents: true,
+      entrypoint: "cli",
       notify: (message, toolUseId) => view.notice(sessionNotice(message, s), toolUseId),
       onEvent: sessionEventRouting(view, debugToFile),
       toolObservers: [ranCalls.middleware],
