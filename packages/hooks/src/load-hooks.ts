@@ -34,6 +34,14 @@ export interface LoadHooksOptions {
    * selects), with a warning.
    */
   toolRule?: ToolRuleCompiler;
+  /**
+   * Whether a layer is one of Claude Code's own settings files. There an entry that is no group
+   * (`{"type": "command", …}` straight in the event's list, codebot's native shape) is passed
+   * over with a warning, as claude 2.1.328 passes over it (recorded: "Hook matcher "hooks" must be
+   * an array of hook entries; … matcher ignored", the event's other groups run): a hook written for
+   * Claude Code that never ran there does not start running, with codebot's payload, here.
+   */
+  claudeFile?: (layer: SettingsLayer) => boolean;
 }
 
 /** Compiles all layers in order: per event, managed → user → project → local → cli, each file in file order. */
@@ -101,6 +109,10 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
       }
       entries.forEach((raw: unknown, index) => {
         const entryReport: EntryReport = (p) => report({ event, index, ...p });
+        if (options.claudeFile?.(layer) && isPlainObject(raw) && raw.hooks === undefined) {
+          entryReport({ severity: "warning", message: NOT_IN_A_GROUP });
+          return;
+        }
         hooks.push(...compileEntry(layer, event, index, raw, entryReport, options.toolRule));
       });
     }
@@ -126,6 +138,9 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
     ...(switches.unmanagedOff ? { unmanagedOff: switches.unmanagedOff } : {}),
   };
 }
+
+const NOT_IN_A_GROUP =
+  'a hook outside a group: Claude Code runs only the hooks of a group\'s "hooks" list ({"matcher": …, "hooks": [{"type": "command", …}]}) and passes over this one; not run';
 
 /** A native entry becomes one hook; a Claude Code group one hook per member. */
 function compileEntry(

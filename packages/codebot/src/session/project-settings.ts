@@ -12,6 +12,7 @@ import {
 } from "@codebot/hooks";
 import { hookIfRules } from "../approval/hook-if-rules.js";
 import { TrustStore } from "../approval/trust-store.js";
+import { isClaudeCodeLayer } from "../settings/claude-compat.js";
 import { loadSettingsLayers, type SettingsLocation } from "../settings/load-settings.js";
 import { managedMcpFiles, managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import type { PluginFolder } from "../settings/plugin-folder.js";
@@ -98,7 +99,10 @@ export function readProjectSettings(
     settings,
     hooks: managedOnlyIf(
       customizations.managedHooksOnly,
-      loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings), { toolRule: hookIfRules(where.cwd) }),
+      loadHooks(withoutUntrustedHookSwitch(layers, trusted, settings), {
+        toolRule: hookIfRules(where.cwd),
+        claudeFile: isClaudeCodeLayer,
+      }),
     ),
     problems: [...layerProblems, ...mergeProblems],
     httpAllowList: allowedHostsFromLayers(layers),
