@@ -139,7 +139,16 @@ function runCommand(
     }
 
     const child = startWarm(
-      { file: launch.file, args: launch.args, cwd: ctx.cwd, env: ctx.env, inheritEnv: true, outputCap: cap },
+      {
+        file: launch.file,
+        args: launch.args,
+        cwd: ctx.cwd,
+        env: ctx.env,
+        inheritEnv: true,
+        outputCap: cap,
+        // A hook's `nohup summarise &` outlives the session, as under Claude Code (spawn-request.ts).
+        keepLeftovers: true,
+      },
       launch.input,
       {
         // Past the cap the output is still read, so the hook never blocks on a full pipe.

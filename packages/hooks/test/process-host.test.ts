@@ -183,6 +183,35 @@ describe.each([
     await waitFor(() => !started.some(isRunning), 10_000, "every process the host started to end");
   });
 
+  // As claude 2.1.328 leaves them (recorded: shitchell/claude-hooks' SessionEnd hook starts its
+  // summariser with `nohup … &` and exits; the summary was written after claude had exited).
+  it("keepLeftovers: what a command left running in its group once it exited outlives the host; a keep command still running is ended", async () => {
+    const h = host({ ...options, shutdownGraceS: 0.3 });
+    const dir = tempDir();
+    const keep = (script: string) =>
+      runToEnd((handlers) =>
+        spawnProcess(
+          { file: "/bin/sh", args: ["-c", script], cwd: dir, env: process.env, stdin: null, keepLeftovers: true },
+          handlers,
+          h,
+        ),
+      );
+    const left = join(dir, "left");
+    expect((await keep(`nohup sleep 60 >/dev/null 2>&1 & echo $! > ${q(left)}`)).code).toBe(0);
+    const still = join(dir, "still");
+    const running = keep(`echo $$ > ${q(still)}; sleep 60`);
+    await waitFor(() => readFileSync(still, { encoding: "utf8", flag: "a+" }).trim() !== "", 10_000, "pid");
+    const leftover = Number(readFileSync(left, "utf8"));
+    await h.close();
+    await running;
+    await waitFor(() => !isRunning(Number(readFileSync(still, "utf8"))), 10_000, "the running command to end");
+    try {
+      expect(isRunning(leftover)).toBe(true);
+    } finally {
+      process.kill(leftover, "SIGKILL");
+    }
+  });
+
   it("inheritEnv: process.env as it is at the start, then the request's variables, on the host and on Node's spawn", async () => {
     const h = host(options);
     const envOf = (on: ProcessHost | undefined) =>

@@ -42,6 +42,7 @@ void record_exit(Call *c, int status) {
     for (int r = 0; r < 16 && c->fd[i] >= 0; r++)
       if (on_output(c, i) != 1) break;
   c->exited = 1;
+  if (c->keep) release_group(c->pid);
   char text[24];
   int n = WIFEXITED(status) ? snprintf(text, sizeof text, "%d ", WEXITSTATUS(status))
                             : snprintf(text, sizeof text, " %d", WTERMSIG(status));
@@ -86,8 +87,10 @@ static pid_t *descendants(size_t *n) {
     stat[len] = 0;
     char *paren = strrchr(stat, ')');
     char state;
-    long ppid;
-    if (!paren || sscanf(paren + 2, "%c %ld", &state, &ppid) != 2 || state == 'Z') continue;
+    long ppid, pgrp;
+    if (!paren || sscanf(paren + 2, "%c %ld %ld", &state, &ppid, &pgrp) != 3 || state == 'Z') continue;
+    /* What a released group left running is not the host's, nor what it started. */
+    if (left_running((pid_t)pgrp)) continue;
     if (count == cap) {
       cap *= 2;
       pids = realloc(pids, cap * sizeof *pids);

@@ -63,7 +63,11 @@ export function startFrames(
   const out = Buffer.allocUnsafe(size);
   let at = writeHeader(out, 0, id, "S", specBytes);
   out[at] =
-    (request.stdin !== null ? 1 : 0) | (request.mergeOutput ? 2 : 0) | (fifos ? 4 : 0) | (standby ? 8 : 0);
+    (request.stdin !== null ? 1 : 0) |
+    (request.mergeOutput ? 2 : 0) |
+    (fifos ? 4 : 0) |
+    (standby ? 8 : 0) |
+    (request.keepLeftovers ? 16 : 0);
   out.writeInt32BE(request.outputCap ?? -1, at + 1);
   out.writeUInt32BE(1 + request.args.length, at + 5);
   at += SPEC_FIXED;

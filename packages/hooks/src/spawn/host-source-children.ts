@@ -24,8 +24,17 @@ export const CHILDREN_SOURCE = String.raw`def reap():
                 if fd not in call.readers or not on_output(call, fd):
                     break
         call.exited = True
+        if call.keep:
+            release_group(pid)
         send(call.cid, b"X", (f"{code} " if code >= 0 else f" {-code}").encode())
         call.forget_if_done()
+
+
+def release_group(pgid):
+    """A "keep" command exited by itself: what it left running in its group (a hook's
+    "nohup cmd &") is no longer the host's to end, as Claude Code leaves it."""
+    groups.discard(pgid)
+    left_running.add(pgid)
 
 
 def prune_groups():
@@ -36,6 +45,13 @@ def prune_groups():
             os.killpg(pgid, 0)
         except ProcessLookupError:
             groups.discard(pgid)
+        except OSError:
+            pass
+    for pgid in list(left_running):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            left_running.discard(pgid)
         except OSError:
             pass
 
@@ -51,7 +67,8 @@ def descendants():
         except OSError:
             continue
         fields = stat[stat.rindex(b")") + 2 :].split()
-        if fields[0] != b"Z":
+        # What a released group left running is not the host's, nor what it started.
+        if fields[0] != b"Z" and int(fields[2]) not in left_running:
             parents[int(entry)] = int(fields[1])
     found, frontier = set(), {SELF}
     while frontier:

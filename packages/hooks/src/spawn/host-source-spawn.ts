@@ -9,6 +9,7 @@ export const SPAWN_SOURCE = String.raw`class Call:
         self.pending = bytearray()
         self.stdin_ended = False
         self.exited = False
+        self.keep = False
 
     def close_stdin(self):
         if self.stdin_fd is not None:
@@ -51,6 +52,7 @@ def parse_spec(payload):
         "cap": int.from_bytes(payload[1:5], "big", signed=True),
         "stdin": bool(flags & 1),
         "merge": bool(flags & 2),
+        "keep": bool(flags & 16),
         "fifos": strings[1:3] if flags & 4 else None,
         "cwd": strings[0],
         "argv": strings[fixed : fixed + argc],
@@ -74,6 +76,7 @@ def spawn(cid, payload):
         send(cid, b"F", f"bad spawn request: {err!r}".encode())
         return
     call = Call(cid, spec["cap"])
+    call.keep = spec["keep"]
     calls[cid] = call
     child_fds = []
     try:
@@ -131,6 +134,7 @@ def spawn(cid, payload):
     by_pid[pid] = call
     prune_groups()
     groups.add(pid)
+    left_running.discard(pid)
     for fd in call.readers:
         sel.register(fd, selectors.EVENT_READ, (call, fd))
     # At once, never held back: if the host dies, Node kills the command's group by this pid.

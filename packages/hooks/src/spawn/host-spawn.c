@@ -34,12 +34,44 @@ static int stopping;
 pid_t *groups;
 size_t ngroups;
 static size_t groups_cap;
+/* Groups of "keep" commands that exited by themselves: what they left running is not the host's. */
+static pid_t *released;
+static size_t nreleased, released_cap;
+
+static void drop_released(pid_t pgid) {
+  for (size_t i = 0; i < nreleased;)
+    if (released[i] == pgid) released[i] = released[--nreleased];
+    else i++;
+}
+
+/* A "keep" command exited by itself: what it left running in its group (a hook's `nohup cmd &`)
+   is no longer the host's to end, as Claude Code leaves it. */
+void release_group(pid_t pgid) {
+  for (size_t i = 0; i < ngroups;)
+    if (groups[i] == pgid) groups[i] = groups[--ngroups];
+    else i++;
+  if (nreleased == released_cap) {
+    released_cap = released_cap ? released_cap * 2 : 16;
+    released = realloc(released, released_cap * sizeof *released);
+    if (!released) _exit(70);
+  }
+  released[nreleased++] = pgid;
+}
+
+int left_running(pid_t pgid) {
+  for (size_t i = 0; i < nreleased; i++)
+    if (released[i] == pgid) return 1;
+  return 0;
+}
 
 /* Forgets the groups with no member left: one can never be signalled again, and its id may come
    back as someone else's group, which the shutdown must not signal. */
 void prune_groups(void) {
   for (size_t i = 0; i < ngroups;)
     if (killpg(groups[i], 0) < 0 && errno == ESRCH) groups[i] = groups[--ngroups];
+    else i++;
+  for (size_t i = 0; i < nreleased;)
+    if (killpg(released[i], 0) < 0 && errno == ESRCH) released[i] = released[--nreleased];
     else i++;
 }
 
@@ -162,6 +194,7 @@ static void finish_start(Start *j, int quiet) {
   } else {
     c->pid = j->pid;
     prune_groups();
+    drop_released(c->pid);
     add_group(c->pid);
     if (!quiet) {
       char pid[24];
@@ -239,6 +272,7 @@ void spawn_call(uint32_t cid, char *p, size_t len) {
   c->fd[0] = c->fd[1] = c->stdin_fd = -1;
   j->c = c;
   j->pid_waits = (flags & 8) != 0;
+  c->keep = (flags & 16) != 0;
   int stdin_r = -1, out_w = -1, err_w = -1, err = 0;
   if (flags & 4) {
     /* stdin and stdout on named pipes Node opens itself; read-write, so neither open waits. */

@@ -48,6 +48,7 @@ sel = selectors.DefaultSelector()
 calls = {}  # call id -> Call
 by_pid = {}  # pid -> Call
 groups = set()  # the process groups started that may have members, for when the tree cannot be walked
+left_running = set()  # groups of "keep" commands that exited by themselves: what they left runs on (see release_group)
 
 
 outgoing = []

@@ -8,7 +8,8 @@
  * Node -> host: S spawn, I stdin data, E end of stdin, R release. host -> Node: H hello,
  * P started (pid), F spawn failed, O stdout, e stderr, X exit ("code " or " signal"), C closed.
  * A spawn's payload: flags (1 stdin, 2 merge stderr into stdout, 4 named pipes, 8 a standby: its
- * pid may wait for the next frame that cannot, see send_frame), cap (i32),
+ * pid may wait for the next frame that cannot, see send_frame; 16 keep: what it leaves running
+ * once it exited by itself is not ended at the shutdown, see release_group), cap (i32),
  * argc (u32), then NUL-terminated strings: cwd, [the two pipe paths], argv, "K=V" variables
  * (each name once; Node does not repeat one).
  *

@@ -46,6 +46,7 @@ typedef struct {
   Buf pending;        /* stdin not yet written */
   int stdin_ended;
   int spawning;       /* handed to the spawner thread, not started yet: its pid is 0 */
+  int keep;           /* what it leaves running once it exited by itself is not ended (release_group) */
 } Call;
 
 /* process-host.c: the commands in flight, the frames to Node, reading a command's output. */
@@ -75,6 +76,8 @@ void spawn_call(uint32_t cid, char *p, size_t len);
 void on_spawned(void);
 void settle_spawns(void);
 void prune_groups(void);
+void release_group(pid_t pgid);
+int left_running(pid_t pgid);
 
 /* host-children.c: reaping exited commands, ending every descendant when Node goes away. */
 void reap(void);

@@ -29,6 +29,13 @@ export interface SpawnRequest {
   withoutHost?: { args: string[]; cwd?: string };
   /** Bytes of each stream passed on; past it, one more byte is passed (so the cut shows) and the rest dropped. */
   outputCap?: number;
+  /**
+   * What the command leaves running once it exited by itself (a hook's `nohup summarise &`) is
+   * not ended when the process host closes, as Claude Code leaves it; a command still running
+   * then is ended as always. Only what stays in the command's process group (a `setsid` one is
+   * still ended).
+   */
+  keepLeftovers?: boolean;
 }
 
 export interface SpawnFailure {

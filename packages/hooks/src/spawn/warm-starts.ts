@@ -161,6 +161,7 @@ function keyOf(request: WarmRequest): string {
     request.inheritEnv === true,
     request.mergeOutput === true,
     request.outputCap ?? -1,
+    request.keepLeftovers === true,
   ]);
 }
 
