@@ -191,7 +191,14 @@ describe.each([
     const keep = (script: string) =>
       runToEnd((handlers) =>
         spawnProcess(
-          { file: "/bin/sh", args: ["-c", script], cwd: dir, env: process.env, stdin: null, keepLeftovers: true },
+          {
+            file: "/bin/sh",
+            args: ["-c", script],
+            cwd: dir,
+            env: process.env,
+            stdin: null,
+            keepLeftovers: true,
+          },
           handlers,
           h,
         ),
@@ -204,7 +211,11 @@ describe.each([
     const leftover = Number(readFileSync(left, "utf8"));
     await h.close();
     await running;
-    await waitFor(() => !isRunning(Number(readFileSync(still, "utf8"))), 10_000, "the running command to end");
+    await waitFor(
+      () => !isRunning(Number(readFileSync(still, "utf8"))),
+      10_000,
+      "the running command to end",
+    );
     try {
       expect(isRunning(leftover)).toBe(true);
     } finally {

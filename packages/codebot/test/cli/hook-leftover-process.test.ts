@@ -22,9 +22,7 @@ describe("a hook's background job", { timeout: 60_000 }, () => {
     const job = `sleep 3; echo written > ${done}`;
     box.json(path.join(box.home, ".claude/settings.json"), {
       hooks: {
-        SessionEnd: [
-          { hooks: [{ type: "command", command: `nohup sh -c '${job}' >/dev/null 2>&1 &` }] },
-        ],
+        SessionEnd: [{ hooks: [{ type: "command", command: `nohup sh -c '${job}' >/dev/null 2>&1 &` }] }],
       },
     });
     const server = await modelServer([reply.text("done")]);
