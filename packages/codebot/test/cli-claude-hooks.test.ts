@@ -24,10 +24,13 @@ describe("codebot with Claude Code hooks", () => {
       hooks: {
         PreToolUse: [
           { matcher: "Edit|Write", hooks: [command("guard.sh"), command("log.sh", { async: true })] },
-          command("native.sh", { matcher: "bash" }),
         ],
         PostToolUse: [{ matcher: "mcp__.*", hooks: [{ type: "prompt", prompt: "ok? $ARGUMENTS" }] }],
       },
+    });
+    // A native entry is codebot's own files' (in Claude Code's it does not run, as in claude).
+    box.json(".codebot/settings.json", {
+      hooks: { PreToolUse: [command("native.sh", { matcher: "bash" })] },
     });
     const r = await runCli(["hooks", "list", "--plugin-dir", plugin("bash-safety"), "--cwd", box.project], {
       env: cliEnv(box.home),
