@@ -17,7 +17,7 @@ import { MERGES, type SyncMode } from "./merge.js";
 import type { HookSession, PayloadFields } from "./payload.js";
 import { plan, type Step } from "./plan.js";
 import { hookKill } from "./run-ended-by-hook.js";
-import type { AbandonedRun, BackgroundContext } from "./runner-api.js";
+import type { AbandonedRun, BackgroundContext, MatchingHooks } from "./runner-api.js";
 import type { ScopedHooks } from "./scoped-hooks.js";
 import type { HookStart, SkipReason, TraceRecord } from "./trace.js";
 
@@ -66,6 +66,21 @@ export function startAll(ctx: FiringContext, event: HookEvent, fields: PayloadFi
 }
 
 /**
+ * The hooks a firing of the event with these fields would run, as the firing plans them (the same
+ * matchers, `if` conditions, tool aliases, scopes and switches) — without running them or spending
+ * a scoped `once` hook: those the firing waits for, and those it starts in the background.
+ */
+export function matchingHooks(ctx: FiringContext, event: HookEvent, fields: PayloadFields): MatchingHooks {
+  const list = hooksOf(ctx, event, fields);
+  if (!list.length) return { waited: [], background: [] };
+  const planned = plan(fields, list, { disabled: ctx.disabled, unmanagedOff: ctx.unmanagedOff });
+  return {
+    waited: planned.steps.flatMap((step) => step.wait),
+    background: planned.steps.flatMap((step) => step.background),
+  };
+}
+
+/**
  * The hooks a firing of the event would run, with the job each would get — without running them:
  * what a session ending at once saves for an event it could no longer fire (SessionEnd).
  */
@@ -75,8 +90,8 @@ export function wouldRun(
   fields: PayloadFields,
 ): { hook: CompiledHook; job: HookJob }[] {
   const job = jobOf(event, fields, DETACHED, ctx.session);
-  const planned = plan(fields, hooksOf(ctx, event, fields), { disabled: ctx.disabled });
-  return planned.steps.flatMap((step) => [...step.wait, ...step.background]).map((hook) => ({ hook, job }));
+  const { waited, background } = matchingHooks(ctx, event, fields);
+  return [...waited, ...background].map((hook) => ({ hook, job }));
 }
 
 /** The event's hooks for a firing: the configured ones, then those of the scopes in force. */

@@ -146,6 +146,7 @@ export type {
   Cancellable,
   HookRunner,
   HookRunnerOptions,
+  MatchingHooks,
   ResultOf,
 } from "./runner-api.js";
 export { ScopedHooks, type ScopeOptions } from "./scoped-hooks.js";

@@ -86,6 +86,12 @@ export interface BackgroundContext {
   context: string;
 }
 
+/** The hooks a firing would run: those it waits for, and those it starts in the background. */
+export interface MatchingHooks {
+  waited: readonly CompiledHook[];
+  background: readonly CompiledHook[];
+}
+
 /** The caller's lifetime for sync events: aborting it kills the hook that is running. */
 export interface Cancellable {
   signal?: AbortSignal;
@@ -113,6 +119,13 @@ export interface HookRunner {
    * a scope in force has one.
    */
   hasHooks(event: HookEvent): boolean;
+  /**
+   * The hooks a firing of the event with these fields would run — a tool call's: `tool`, `args`,
+   * `agentName` — matched as the firing matches them (matcher, tool aliases and MCP names, `if`,
+   * scopes in force, switched-off hooks left out), without running any. For a caller whose own
+   * work is only worth doing when some hook will run (hook-changed-file.ts in codebot).
+   */
+  matchingHooks(event: HookEvent, fields: PayloadFields): MatchingHooks;
   /**
    * Puts compiled hooks in force until the returned function is called (scoped-hooks.ts): a
    * skill's front-matter hooks once it is loaded, a sub-agent's while it runs. They run after the
@@ -191,6 +204,7 @@ export function namedDoors(
   | "disabled"
   | "reload"
   | "hasHooks"
+  | "matchingHooks"
   | "addScopedHooks"
   | "fire"
   | "fireFields"

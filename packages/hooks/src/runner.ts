@@ -12,7 +12,7 @@ import type { CompiledHook } from "./compiled-hook.js";
 import type { Decision } from "./decision.js";
 import { EVENT_SPECS, type EventSpec, type HookEvent } from "./events.js";
 import type { CommandSpec } from "./executor.js";
-import { DETACHED, decide, type FiringContext, startAll, wouldRun } from "./firing.js";
+import { DETACHED, decide, type FiringContext, matchingHooks, startAll, wouldRun } from "./firing.js";
 import type { ExecutionDeps } from "./hook-execution.js";
 import { HookReports } from "./hook-reports.js";
 import { isManagedHook } from "./managed-switches.js";
@@ -131,6 +131,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       void deps.executors.command?.retain?.(commands);
     },
     hasHooks,
+    matchingHooks: (event, fields) => matchingHooks(ctx, event, fieldsOf(event, fields)),
     addScopedHooks: (scopeId, scopeHooks, scopeOptions) => ctx.scoped.add(scopeId, scopeHooks, scopeOptions),
     fire: (event, input) => fire(event, input as PayloadFields & Cancellable),
     fireFields: (event, fields) => fire(event, fields) as Promise<Decision> | undefined,
