@@ -70,7 +70,11 @@ async function build(root: string, project: string, folder: string): Promise<Bui
     const { outer, inner } = hookChangedFileNotice(project, () => true);
     layers = [outer, hookRunner, inner];
   } else {
-    const { middleware, wrote } = hookChangedFileNotice(() => true);
+    // A PostToolUse hook that matches every write and edit, whichever the build asks: whether the
+    // event has hooks (before h-hcf2), or which hooks match the call (runner.matchingHooks).
+    const matching = { waited: [{ spec: { type: "command" } }], background: [] };
+    const everyCall = Object.assign(() => true, { matchingHooks: () => matching });
+    const { middleware, wrote } = hookChangedFileNotice(everyCall);
     layers = [middleware, hookRunner];
     env.onCallWroteFile = wrote;
   }

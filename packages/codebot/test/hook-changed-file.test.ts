@@ -8,19 +8,20 @@ import { startSession, toolResultFor } from "./support/e2e.js";
  * fixer such as britfix): the model is told, as claude 2.1.328 tells it, so its next edit does not
  * look for text the hook changed.
  */
-function postToolUse(script: string): Record<string, unknown> {
+function postToolUse(script: string, matcher = "Write|Edit", hook: object = {}): Record<string, unknown> {
   return {
     hooks: {
-      PostToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: `node -e '${script}'` }] }],
+      PostToolUse: [{ matcher, hooks: [{ type: "command", command: `node -e '${script}'`, ...hook }] }],
     },
   };
 }
 
-/** Reads the payload and upper-cases the file it names, as a formatter rewrites in place. */
-const upperCasing = postToolUse(
+const UPPER_CASE_FILE =
   `const fs=require("fs");let s="";process.stdin.on("data",c=>s+=c).on("end",()=>{` +
-    `const f=JSON.parse(s).tool_input.file_path;fs.writeFileSync(f,fs.readFileSync(f,"utf8").toUpperCase())})`,
-);
+  `const f=JSON.parse(s).tool_input.file_path;fs.writeFileSync(f,fs.readFileSync(f,"utf8").toUpperCase())})`;
+
+/** Reads the payload and upper-cases the file it names, as a formatter rewrites in place. */
+const upperCasing = postToolUse(UPPER_CASE_FILE);
 
 /** Reads the payload and leaves the file alone. */
 const onlyReading = postToolUse(`process.stdin.resume()`);
@@ -46,6 +47,24 @@ async function readsOf(file: string, run: () => Promise<unknown>): Promise<numbe
   const reads = vi.spyOn(fs, "readFileSync");
   await run();
   return reads.mock.calls.filter(([read]) => read === file).length;
+}
+
+/** How many times codebot's own process statted `file` while `run` ran. */
+async function statsOf(file: string, run: () => Promise<unknown>): Promise<number> {
+  const stats = vi.spyOn(fs, "statSync");
+  await run();
+  return stats.mock.calls.filter(([statted]) => statted === file).length;
+}
+
+/** A session whose one call writes notes.md, under these user settings. */
+function writingNotes(user: unknown) {
+  return startSession({
+    user,
+    script: [
+      reply.toolCalls(toolCall("write", { file_path: "notes.md", content: "the color\n" }, "c1")),
+      reply.text("done"),
+    ],
+  });
 }
 
 afterEach(() => {
@@ -145,5 +164,57 @@ describe("what the check reads", () => {
     });
     expect(await readsOf(s.at("notes.md"), () => s.runtime.prompt("go"))).toBe(1);
     expect(toolResultFor(s.model, "c1")?.text).not.toMatch(NOTE);
+  });
+});
+
+describe("when the check runs: only when a hook that can change the file will have run", () => {
+  it("a PostToolUse hook for another tool (matcher Bash) costs the write no stat of its file", async () => {
+    const bare = await writingNotes({});
+    const toolsOwn = await statsOf(bare.at("notes.md"), () => bare.runtime.prompt("go"));
+    vi.restoreAllMocks();
+    const s = await writingNotes(postToolUse(UPPER_CASE_FILE, "Bash"));
+    expect(await statsOf(s.at("notes.md"), () => s.runtime.prompt("go"))).toBe(toolsOwn);
+    expect(toolResultFor(s.model, "c1")).toEqual({ text: "created notes.md (10 bytes)", isError: false });
+  });
+
+  it("a hook whose `if` does not hold for the written file costs no read of it", async () => {
+    const s = await writingNotes(postToolUse("process.stdin.resume()", "Write", { if: "Write(*.py)" }));
+    expect(await readsOf(s.at("notes.md"), () => s.runtime.prompt("go"))).toBe(0);
+  });
+
+  it("a hook whose `if` holds for the written file and changes it is still told", async () => {
+    const s = await writingNotes(postToolUse(UPPER_CASE_FILE, "Write", { if: "Write(*.md)" }));
+    await s.runtime.prompt("go");
+    expect(fs.readFileSync(s.at("notes.md"), "utf8")).toBe("THE COLOR\n");
+    expect(toolResultFor(s.model, "c1")?.text).toMatch(NOTE);
+  });
+
+  it("the `if` is read against the arguments the tool ran with, after a PreToolUse rewrite", async () => {
+    const rewrite = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { file_path: "notes.md", content: "the color\n" },
+      },
+    };
+    const user = postToolUse(UPPER_CASE_FILE, "Write", { if: "Write(*.md)" });
+    (user.hooks as Record<string, unknown>).PreToolUse = [
+      { matcher: "Write", hooks: [{ type: "command", command: `printf '%s' '${JSON.stringify(rewrite)}'` }] },
+    ];
+    const s = await startSession({
+      user,
+      script: [
+        reply.toolCalls(toolCall("write", { file_path: "notes.txt", content: "the color\n" }, "c1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(fs.readFileSync(s.at("notes.md"), "utf8")).toBe("THE COLOR\n");
+    expect(toolResultFor(s.model, "c1")?.text.match(NOTE)?.[1]).toBe(s.at("notes.md"));
+  });
+
+  it("a matching hook run in the background (async: true) costs no read: it starts after the compare", async () => {
+    const s = await writingNotes(postToolUse("process.stdin.resume()", "Write", { async: true }));
+    expect(await readsOf(s.at("notes.md"), () => s.runtime.prompt("go"))).toBe(0);
   });
 });

@@ -238,7 +238,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     (stop) => session?.stopRun(stop),
     lastStopAttempt,
   );
-  const changedFile = hookChangedFileNotice(() => runner.hasHooks("PostToolUse"));
+  const changedFile = hookChangedFileNotice(runner);
   const middleware = sessionToolMiddleware({
     runner,
     approval,

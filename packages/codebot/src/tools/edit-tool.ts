@@ -19,7 +19,7 @@ export function editTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     inputSchema,
     mutating: true,
     async execute(args, ctx) {
-      return editFile(env, ctx, "edit", args.file_path, (text) => applyStringEdit(text, args));
+      return editFile(env, ctx, "edit", args, (text) => applyStringEdit(text, args));
     },
   };
 }

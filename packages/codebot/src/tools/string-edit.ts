@@ -39,16 +39,17 @@ export function applyStringEdit(text: string, edit: StringEdit): EditResult {
 export type TextEdit = (text: string) => EditResult;
 
 /**
- * One edit of one file: resolve the path, read the file,
+ * One edit of one file (the call's `args.file_path`): resolve the path, read the file,
  * apply `change` to its text, write it back atomically with its mode; the result the model reads.
  */
 export function editFile(
   env: ToolEnvironment,
   ctx: ToolContext,
   tool: string,
-  filePath: string,
+  args: { file_path: string },
   change: TextEdit,
 ): { content: string; isError: boolean } {
+  const filePath = args.file_path;
   const fail = (message: string) => ({ content: `${tool}: ${filePath}: ${message}`, isError: true });
   const resolved = env.paths.resolve(tool, filePath);
   if (!resolved.ok) return { content: resolved.error, isError: true };
@@ -72,7 +73,7 @@ export function editFile(
   }
   env.fileCheckpoints?.after(resolved.path, edited.text);
   env.onFileWritten?.(text, edited.text);
-  env.onCallWroteFile?.(ctx, resolved.path, edited.text);
+  env.onCallWroteFile?.(ctx, args, resolved.path, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
 }

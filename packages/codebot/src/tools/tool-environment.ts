@@ -31,10 +31,11 @@ export interface ToolEnvironment {
     after(file: string, content: string): void;
   };
   /**
-   * `write` or `edit` wrote `content` to `file` in the call `ctx`: what the check that a
-   * PostToolUse hook changed the file compares with (session/assembly/hook-changed-file.ts).
+   * `write` or `edit`, called with `args` (as it ran them), wrote `content` to `file` in the call
+   * `ctx`: what the check that a PostToolUse hook changed the file compares with
+   * (session/assembly/hook-changed-file.ts).
    */
-  onCallWroteFile?(ctx: ToolContext, file: string, content: string): void;
+  onCallWroteFile?(ctx: ToolContext, args: Record<string, unknown>, file: string, content: string): void;
   /** Where `bash`'s `run_in_background` commands go; without it the parameter is refused. */
   background?: BackgroundShellHost;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */

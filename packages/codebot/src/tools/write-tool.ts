@@ -37,7 +37,7 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       }
       env.fileCheckpoints?.after(resolved.path, args.content);
       env.onFileWritten?.(held?.toString("utf8"), args.content);
-      env.onCallWroteFile?.(ctx, resolved.path, args.content);
+      env.onCallWroteFile?.(ctx, args, resolved.path, args.content);
       const verb = existing ? "updated" : "created";
       return {
         content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,

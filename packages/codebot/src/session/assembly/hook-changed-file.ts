@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { ToolContext, ToolMiddleware } from "@codebot/agentcore";
-import { systemReminder } from "@codebot/hooks";
+import { type HookRunner, type HookSpec, systemReminder } from "@codebot/hooks";
 
 /** What a `write` or `edit` left in a file, as the tool said it (ToolEnvironment.onCallWroteFile). */
 interface Written {
@@ -21,15 +21,19 @@ interface Written {
  * start right after the write, inside the tick of the clock that stamps files (a kernel tick, 1
  * to 10 ms, on Linux; 1 or 2 s on some file systems), so a fast hook that rewrites the file in
  * place with as many bytes can leave its size, mtime and ctime as the tool's write left them.
+ *
+ * Only when a hook that can change the file will have run by then (couldChangeFile): a session
+ * whose PostToolUse hooks are for other tools (`"matcher": "Bash"`) pays nothing for it.
  */
-export function hookChangedFileNotice(hasPostToolUseHooks: () => boolean): {
-  wrote(ctx: ToolContext, file: string, content: string): void;
+export function hookChangedFileNotice(runner: Pick<HookRunner, "matchingHooks">): {
+  wrote(ctx: ToolContext, args: Record<string, unknown>, file: string, content: string): void;
   middleware: ToolMiddleware;
 } {
   const written = new WeakMap<ToolContext, Written>();
   return {
-    wrote(ctx, file, content) {
-      if (hasPostToolUseHooks()) written.set(ctx, { file, content, bytes: Buffer.byteLength(content) });
+    wrote(ctx, args, file, content) {
+      if (couldChangeFile(runner, ctx, args))
+        written.set(ctx, { file, content, bytes: Buffer.byteLength(content) });
     },
     middleware: async (call, next, ctx) => {
       const result = await next(call);
@@ -43,6 +47,25 @@ export function hookChangedFileNotice(hasPostToolUseHooks: () => boolean): {
       return { ...result, content: `${result.content}\n\n${systemReminder(note)}` };
     },
   };
+}
+
+/** Hook types that can write a file: a program, an MCP server's tool, the SDK program's callback, an endpoint (maybe local). */
+const FILE_WRITING: ReadonlySet<HookSpec["type"]> = new Set(["command", "mcp_tool", "callback", "http"]);
+
+/**
+ * Whether a PostToolUse hook that this call's firing waits for, and that can write files, matches
+ * the call — asked of the runner (its matchers, aliases, `if` rules, scopes), with the arguments
+ * the tool ran with (a PreToolUse rewrite included), before the hooks run. Not counted: hooks run
+ * in the background (native entries, `async: true`): they start once the call is over, after the
+ * compare; prompt and agent hooks (a model's verdict, read-only tools). docs/hooks.md says more.
+ */
+function couldChangeFile(
+  runner: Pick<HookRunner, "matchingHooks">,
+  ctx: ToolContext,
+  args: Record<string, unknown>,
+): boolean {
+  const fields = { tool: ctx.tool.name, toolUseId: ctx.callId, args, agentName: ctx.agentName };
+  return runner.matchingHooks("PostToolUse", fields).waited.some((hook) => FILE_WRITING.has(hook.spec.type));
 }
 
 /** Whether the file holds other bytes than the tool wrote; a file gone or unreadable is not said. */
