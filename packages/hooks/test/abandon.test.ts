@@ -1,7 +1,7 @@
 /** runner.abandon(): what a session that must end at once hands over, so that no hook run is lost silently. */
 import { describe, expect, it } from "vitest";
-import type { HookEnd, HookStart } from "../src/index.js";
-import { runnerFor, waitFor } from "./support.js";
+import { type HookEnd, type HookStart, loadHooks } from "../src/index.js";
+import { layer, runnerFor, waitFor } from "./support.js";
 
 const post = (i: number) => ({
   tool: "bash",
@@ -107,6 +107,22 @@ describe("abandon", () => {
     const abandoned = runner.abandon({ event: "SessionEnd", fields: { reason: "other" } });
     expect(abandoned).toMatchObject([{ event: "SessionEnd", hook: "flush", state: "not fired" }]);
     expect(JSON.parse(abandoned[0]?.payload ?? "")).toMatchObject({ event: "SessionEnd", reason: "other" });
+  });
+
+  it("leaves out of an unfired event's hooks those allowManagedHooksOnly switches off: they would not have run", () => {
+    const loaded = loadHooks([
+      layer(
+        {
+          allowManagedHooksOnly: true,
+          hooks: { SessionEnd: [{ type: "command", name: "policy", command: "true" }] },
+        },
+        "managed",
+      ),
+      layer({ hooks: { SessionEnd: [{ type: "command", name: "mine", command: "true" }] } }),
+    ]);
+    const { runner } = runnerFor({}, { hooks: loaded });
+    const abandoned = runner.abandon({ event: "SessionEnd", fields: { reason: "other" } });
+    expect(abandoned.map((run) => run.hook)).toEqual(["policy"]);
   });
 
   it("counts the runs closing still waits for, and none once they have finished", async () => {
