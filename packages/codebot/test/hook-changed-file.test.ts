@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { reply, toolCall } from "@codebot/agentcore/testing";
+import { reply, startLoopbackModelServer, toolCall } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startSession, toolResultFor } from "./support/e2e.js";
 
@@ -211,6 +211,32 @@ describe("when the check runs: only when a hook that can change the file will ha
     await s.runtime.prompt("go");
     expect(fs.readFileSync(s.at("notes.md"), "utf8")).toBe("THE COLOR\n");
     expect(toolResultFor(s.model, "c1")?.text.match(NOTE)?.[1]).toBe(s.at("notes.md"));
+  });
+
+  it("a matching prompt hook (a model's verdict, no tools) costs no read of the file", async () => {
+    const server = await startLoopbackModelServer([
+      reply.toolCalls(toolCall("write", { file_path: "notes.md", content: "the color\n" }, "c1")),
+      reply.text('{"ok": true}'),
+      reply.text("done"),
+    ]);
+    const s = await startSession({
+      user: {
+        hooks: {
+          PostToolUse: [{ matcher: "Write", hooks: [{ type: "prompt", prompt: "Fine? $ARGUMENTS" }] }],
+        },
+      },
+      runtime: {
+        model: "anthropic/claude-main",
+        env: { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+      },
+    });
+    try {
+      const reads = await readsOf(s.at("notes.md"), () => s.runtime.prompt("go"));
+      expect(server.requests).toHaveLength(3);
+      expect(reads).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 
   it("a matching hook run in the background (async: true) costs no read: it starts after the compare", async () => {
