@@ -89,15 +89,50 @@ describe("Claude Code plugin folders", () => {
     ]);
   });
 
-  it("a manifest that is JSON but not an object (null, a list) is a warning saying so, and the folder's name is used", () => {
-    for (const text of ["null", "[1]"]) {
+  it("a manifest claude 2.1.328 refuses skips the plugin with an error naming the file and the fault", () => {
+    const home = tempDir("codebot-home-");
+    for (const [text, fault] of [
+      ['{"name": "guard",', /^plugin manifest is not valid JSON \(.+\) \(plugin skipped\)$/],
+      ["null", /^plugin manifest is not a JSON object \(plugin skipped\)$/],
+      ["[1]", /^plugin manifest is not a JSON object \(plugin skipped\)$/],
+      ['{"version": "1.0.0"}', /^plugin manifest has no "name" \(plugin skipped\)$/],
+      ['{"name": 42}', /^plugin manifest has "name": 42, not a string \(plugin skipped\)$/],
+      ['{"name": ""}', /^plugin manifest has an empty "name" \(plugin skipped\)$/],
+      [
+        '{"name": "my guard"}',
+        /^plugin manifest has "name": "my guard", with spaces \(use kebab-case\) \(plugin skipped\)$/,
+      ],
+      [
+        '{"name": "guard", "version": 1, "description": ["x"]}',
+        /^plugin manifest has "version": 1, not a string; has "description": \["x"\], not a string \(plugin skipped\)$/,
+      ],
+    ] as const) {
       const root = plugin({ ".claude-plugin/plugin.json": text, "hooks/hooks.json": HOOKS });
-      const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
-      expect(problems.map((p) => p.message)).toEqual([
-        `plugin manifest is not a JSON object; the plugin is called ${path.basename(root)}`,
-      ]);
-      expect(layers.map((l) => l.plugin?.name)).toEqual([path.basename(root)]);
+      const { layers, problems, folders } = loadPluginLayers([{ dir: root, base: "/" }], home);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatchObject({
+        severity: "error",
+        file: path.join(root, ".claude-plugin", "plugin.json"),
+        message: expect.stringMatching(fault),
+      });
+      expect([layers, folders]).toEqual([[], []]);
     }
+  });
+
+  it("a manifest's malformed author, keywords or homepage and unknown keys are ignored, as claude 2.1.328 ignores them", () => {
+    const root = plugin({
+      ".claude-plugin/plugin.json": JSON.stringify({
+        name: "guard",
+        author: "me",
+        keywords: "x",
+        homepage: 5,
+        zzz: 1,
+      }),
+      "hooks/hooks.json": HOOKS,
+    });
+    const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+    expect(problems).toEqual([]);
+    expect(layers.map((l) => l.plugin?.name)).toEqual(["guard"]);
   });
 
   it("a plugin without hooks is a warning when you named it, and normal when Claude Code installed it", () => {

@@ -30,6 +30,6 @@ export function keptPluginsOf(
 
 /** A broken plugin's problem, reworded for a plugin kept as it was: still an error, never a skip. */
 export function keptProblem(problem: Problem): Problem {
-  const why = problem.message.replace(/ \(plugin skipped\)$/, "").replace(/; the plugin is called .*$/, "");
+  const why = problem.message.replace(/ \(plugin skipped\)$/, "");
   return { ...problem, severity: "error", message: `${why}; ${KEPT_PLUGIN}` };
 }

@@ -8,6 +8,7 @@ import { KEPT_PLUGIN, type KeptPlugins, keptProblem } from "./kept-plugins.js";
 import type { PluginFolder } from "./plugin-folder.js";
 import { pluginHookSources } from "./plugin-hook-sources.js";
 import { pluginFolderInProject } from "./plugin-in-project.js";
+import { readPluginManifest } from "./plugin-manifest.js";
 import { readLayer } from "./read-layer.js";
 import { claudePluginsSchema } from "./settings-schema.js";
 
@@ -44,9 +45,9 @@ const MANIFEST_PROBLEM = "plugin manifest ";
 
 /**
  * A plugin's own problem that the Agent SDK's `reload_plugins` tells again on stderr and counts in
- * its `error_count`: a plugin skipped, or a manifest that does not parse, is no object or has no
- * name (claude 2.1.328 loads no such plugin and counts it as an error, recorded with the SDK;
- * codebot loads it under its folder's name, as at the start).
+ * its `error_count`: a plugin skipped (its folder gone, a hooks file or its manifest unusable:
+ * claude 2.1.328 loads no such plugin and counts it as an error, recorded with the SDK), or one
+ * kept as it was.
  */
 export function isPluginProblem(problem: Pick<Problem, "message">): boolean {
   return (
@@ -129,7 +130,15 @@ function loadPlugin(
     problem("error", root, "plugin folder not found (plugin skipped)");
     return { root, layers, problems, broken: false };
   }
-  const { name, version } = pluginIdentity(root, problem);
+  const manifest = path.join(root, ".claude-plugin", "plugin.json");
+  const read = readPluginManifest(manifest);
+  if ("fault" in read) {
+    // claude 2.1.328 loads nothing of such a plugin (recorded): no hooks, skills or MCP servers.
+    problem("error", manifest, `${MANIFEST_PROBLEM}${read.fault} (plugin skipped)`);
+    return result();
+  }
+  const name = safeName(read.name?.trim() ?? path.basename(root));
+  const { version } = read;
   const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
   const folder: PluginFolder = {
     name,
@@ -140,7 +149,6 @@ function loadPlugin(
     ...(installed ? { installed } : {}),
     ...(id !== undefined ? { id } : {}),
   };
-  const manifest = path.join(root, ".claude-plugin", "plugin.json");
   const sources = pluginHookSources(root);
   for (const why of sources.ignored) problem("warning", manifest, `plugin ${name}: ${why}; ignored`);
   const settings: { file: string; hooks: Record<string, unknown> }[] = [];
@@ -236,53 +244,6 @@ export function pluginDirsFromSettings(
 
 function resolveDir(dir: string, base: string): string {
   return path.resolve(base, expandHome(dir, os.homedir()));
-}
-
-/**
- * `.claude-plugin/plugin.json`'s name when it is usable as a folder name, else the folder's name;
- * and its `version`, when a string.
- */
-function pluginIdentity(
-  root: string,
-  problem: (severity: Problem["severity"], file: string, message: string) => void,
-): { name: string; version?: string } {
-  const manifest = path.join(root, ".claude-plugin", "plugin.json");
-  const name = pluginName(root, manifest, problem);
-  if (!fs.existsSync(manifest)) return { name };
-  try {
-    const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: unknown } | null)?.version;
-    return typeof version === "string" && version.trim() !== "" ? { name, version } : { name };
-  } catch {
-    return { name };
-  }
-}
-
-function pluginName(
-  root: string,
-  manifest: string,
-  problem: (severity: Problem["severity"], file: string, message: string) => void,
-): string {
-  const fallback = safeName(path.basename(root));
-  if (!fs.existsSync(manifest)) return fallback;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(manifest, "utf8"));
-  } catch (error) {
-    problem(
-      "warning",
-      manifest,
-      `${MANIFEST_PROBLEM}is not valid JSON (${(error as Error).message}); the plugin is called ${fallback}`,
-    );
-    return fallback;
-  }
-  // `null`, a list, a string: JSON, but no manifest.
-  if (!isObject(parsed)) {
-    problem("warning", manifest, `${MANIFEST_PROBLEM}is not a JSON object; the plugin is called ${fallback}`);
-    return fallback;
-  }
-  if (typeof parsed.name === "string" && parsed.name.trim() !== "") return safeName(parsed.name.trim());
-  problem("warning", manifest, `${MANIFEST_PROBLEM}has no "name"; the plugin is called ${fallback}`);
-  return fallback;
 }
 
 /** A name that is safe as one path segment (it names the data folder). */

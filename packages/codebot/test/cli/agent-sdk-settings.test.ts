@@ -398,7 +398,7 @@ describe("the Agent SDK's settings requests", () => {
     expect(run.cli.stderr()).toContain(`${missing}: plugin folder not found (plugin skipped)`);
   });
 
-  it("reload_plugins: an added plugin whose plugin.json does not parse or has no name is said on stderr and counted in error_count, as claude counts it (recorded)", async () => {
+  it("reload_plugins: an added plugin whose plugin.json does not parse or has a name that is no string is said on stderr and counted in error_count, as claude counts it (recorded)", async () => {
     const box = sandbox();
     const plugin = (name: string, manifest: string) => {
       const root = path.join(box.home, name);
@@ -423,7 +423,7 @@ describe("the Agent SDK's settings requests", () => {
       `${path.join(broken, ".claude-plugin", "plugin.json")}: plugin manifest is not valid JSON`,
     );
     expect(run.cli.stderr()).toContain(
-      `${path.join(nameless, ".claude-plugin", "plugin.json")}: plugin manifest has no "name"`,
+      `${path.join(nameless, ".claude-plugin", "plugin.json")}: plugin manifest has "name": 42, not a string (plugin skipped)`,
     );
   });
 

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+
+/** A plugin's `.claude-plugin/plugin.json` as read: its identity, or why the plugin does not load. */
+export type ManifestRead = { name?: string; version?: string } | { fault: string };
+
+/** The fields whose wrong type makes claude 2.1.328 refuse the whole plugin (recorded). */
+const STRING_FIELDS = ["version", "description"] as const;
+
+/**
+ * Reads a plugin manifest as claude 2.1.328 does at start (recorded with `--plugin-dir` and with a
+ * plugin installed from a local marketplace): strict JSON, an object, a `name` that is a non-empty
+ * string without spaces, `version` and `description` strings when given. Any of these wrong and
+ * claude loads nothing of the plugin (`claude plugin list`: "Manifest validation failed: name:
+ * Invalid input: expected string, received number"). Other fields (`author`, `keywords`,
+ * `homepage`…) are not read here: claude ignores them when malformed, and so does codebot.
+ * No manifest at all is no fault (`{}`): the plugin is named after its folder.
+ */
+export function readPluginManifest(file: string): ManifestRead {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    return { fault: `cannot be read (${(error as Error).message})` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { fault: `is not valid JSON (${(error as Error).message})` };
+  }
+  // `null`, a list, a string: JSON, but no manifest.
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    return { fault: "is not a JSON object" };
+  const fields = parsed as Record<string, unknown>;
+  const faults: string[] = [];
+  const name = fields.name;
+  if (name === undefined) faults.push('has no "name"');
+  else if (typeof name !== "string") faults.push(`has "name": ${shown(name)}, not a string`);
+  else if (name.trim() === "") faults.push('has an empty "name"');
+  else if (/\s/.test(name)) faults.push(`has "name": ${shown(name)}, with spaces (use kebab-case)`);
+  for (const field of STRING_FIELDS) {
+    const value = fields[field];
+    if (value !== undefined && typeof value !== "string")
+      faults.push(`has "${field}": ${shown(value)}, not a string`);
+  }
+  if (faults.length > 0) return { fault: faults.join("; ") };
+  const version = fields.version as string | undefined;
+  return {
+    name: name as string,
+    ...(version !== undefined && version.trim() !== "" ? { version } : {}),
+  };
+}
+
+/** A value as JSON, cut short: it is shown in a problem line. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

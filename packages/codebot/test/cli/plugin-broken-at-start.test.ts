@@ -1,0 +1,65 @@
+/**
+ * An installed plugin whose manifest or hooks.json is broken when a session starts. claude 2.1.328
+ * (recorded with `claude plugin install` from a local marketplace, and with `--plugin-dir`) loads
+ * nothing of a plugin whose `plugin.json` is not JSON, not an object, or has a `name`, `version` or
+ * `description` of the wrong type; codebot skips it too, naming the file and the fault, and a
+ * one-shot run refuses to start without the plugin's guard, as for a hooks.json that is broken.
+ */
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
+import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
+import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** `-p` with one Bash call under the installed guard plugin: the run's result and the model's requests. */
+async function runUnderGuard(box: ReturnType<typeof sandbox>) {
+  const server = await modelServer([
+    reply.toolCall("bash", { command: "echo ran" }, "b-1"),
+    reply.text("done"),
+  ]);
+  const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
+    env: modelEnv(server, box.home),
+  });
+  expectNoStackTrace(r.stderr);
+  return { ...r, requests: server.requests.length };
+}
+
+describe("a plugin broken at the start", () => {
+  it("whose plugin.json has a name that is not a string is skipped: -p refuses, naming the file and the fault", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const manifest = box.write(
+      path.join(root, ".claude-plugin/plugin.json"),
+      '{"name": 42, "version": "1.0.0"}',
+    );
+    const r = await runUnderGuard(box);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${manifest}: plugin manifest has "name": 42, not a string (plugin skipped)`);
+    expect(r.stderr).toContain("nothing was run: a settings file has an error");
+    expect(r.requests).toBe(0);
+  });
+
+  it("whose hooks.json names an unknown event or has a hook without a command: -p refuses, naming the place", async () => {
+    for (const [hooks, fault] of [
+      [
+        '{"hooks":{"PreToolUze":[{"matcher":"Bash","hooks":[{"type":"command","command":"true"}]}]}}',
+        'hooks.PreToolUze: unknown event "PreToolUze" (did you mean "PreToolUse"?)',
+      ],
+      [
+        '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command"}]}]}}',
+        "hooks.PreToolUse[0].hooks[0].command: is required for command hooks",
+      ],
+    ] as const) {
+      const box = sandbox();
+      const { root } = installPluginAsClaudeCodeDid(box);
+      const file = box.write(path.join(root, "hooks/hooks.json"), hooks);
+      const r = await runUnderGuard(box);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`${file}: ${fault}`);
+      expect(r.requests).toBe(0);
+    }
+  });
+});
