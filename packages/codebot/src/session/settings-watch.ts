@@ -3,7 +3,7 @@
  * hooks run first (matcher `source`); a block keeps the session on the settings it has. Else the
  * change is applied: the settings are read again exactly as at the start (same files, same trust),
  * and the session takes their hooks and permission rules. Nothing else changes mid-session (env,
- * model, MCP servers, mode: the next session). A project hook that is new or changed has a new
+ * model, MCP servers, mode: the next session; plugins: at `/reload-plugins`). A project hook that is new or changed has a new
  * consent fingerprint, so it runs only once approved, as at the start: a file change never
  * bypasses consent.
  */
@@ -12,7 +12,6 @@ import path from "node:path";
 import { formatProblem, type HookRunner, type SettingsSource } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
 import { isInlineSettings } from "../settings/inline-settings.js";
-import { KEPT_PLUGIN } from "../settings/kept-plugins.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
 import { type ProjectSettings, projectProblems } from "./project-settings.js";
 import { appliedChangeNotice } from "./settings-change-notice.js";
@@ -138,9 +137,6 @@ export class SettingsWatch {
     }
     this.options.apply(project);
     notify(appliedChangeNotice(file, project));
-    // A plugin that broke since it loaded was kept as it was (kept-plugins.ts): said at each reading, as /reload-plugins says it.
-    for (const problem of project.problems)
-      if (problem.message.endsWith(KEPT_PLUGIN)) notify(`codebot: ${visible(formatProblem(problem))}`);
   }
 }
 

@@ -33,3 +33,13 @@ export function keptProblem(problem: Problem): Problem {
   const why = problem.message.replace(/ \(plugin skipped\)$/, "");
   return { ...problem, severity: "error", message: `${why}; ${KEPT_PLUGIN}` };
 }
+
+/** The plugins as last loaded, in their order, as a reading of the plugin folders would give them. */
+export function pluginsAsKept(kept: KeptPlugins): {
+  layers: SettingsLayer[];
+  problems: Problem[];
+  folders: PluginFolder[];
+} {
+  const plugins = [...kept.values()];
+  return { layers: plugins.flatMap((p) => p.layers), problems: [], folders: plugins.map((p) => p.folder) };
+}

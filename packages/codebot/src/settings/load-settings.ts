@@ -3,7 +3,7 @@ import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { resolveClaudeHome, resolveClaudeJson } from "../paths/claude-home.js";
 import { inlineSettingsLabel, isInlineSettings } from "./inline-settings.js";
 import { installedPluginDirs } from "./installed-plugins.js";
-import type { KeptPlugins } from "./kept-plugins.js";
+import { type KeptPlugins, pluginsAsKept } from "./kept-plugins.js";
 import { loadPluginLayers, pluginDirsFromSettings } from "./load-plugins.js";
 import { managedSettingsFiles, resolveManagedRoot } from "./managed-files.js";
 import type { PluginFolder } from "./plugin-folder.js";
@@ -44,6 +44,11 @@ export interface SettingsLocation {
   trustDir?: string;
   /** A running session's plugins as last loaded: one whose hooks file or manifest broke since is kept (kept-plugins.ts). */
   keptPlugins?: KeptPlugins;
+  /**
+   * Take `keptPlugins` as they are, reading no plugin folder: a settings file changed mid-session,
+   * and a plugin's hooks change only when the user asks (`/reload-plugins`), as in claude 2.1.328.
+   */
+  pluginsAsLoaded?: boolean;
 }
 
 export const SETTING_SOURCE_NAMES = ["user", "project", "local"] as const;
@@ -119,16 +124,19 @@ export function loadSettingsLayers(
     ? installedPluginDirs(claudeHome, project, [...layers, ...projectLayers], isGrantTrusted)
     : { dirs: [], problems: [], untrusted: [] };
   problems.push(...installed.problems);
-  const plugins = loadPluginLayers(
-    [
-      ...fromSettings.dirs,
-      ...installed.dirs,
-      ...(where.pluginDirs ?? []).map((dir) => ({ dir, base: process.cwd(), namedForRun: true })),
-    ],
-    where.codebotHome,
-    project,
-    where.keptPlugins,
-  );
+  const plugins =
+    where.pluginsAsLoaded && where.keptPlugins !== undefined
+      ? pluginsAsKept(where.keptPlugins)
+      : loadPluginLayers(
+          [
+            ...fromSettings.dirs,
+            ...installed.dirs,
+            ...(where.pluginDirs ?? []).map((dir) => ({ dir, base: process.cwd(), namedForRun: true })),
+          ],
+          where.codebotHome,
+          project,
+          where.keptPlugins,
+        );
   layers.push(...plugins.layers, ...projectLayers);
   problems.push(...plugins.problems);
 

@@ -191,7 +191,7 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     expect(requestText(server.requests[1])).toContain(`guard from ${root} data`);
   });
 
-  it("keeps the guard of a plugin whose hooks.json broke when a settings file changes, and says so", async () => {
+  it("keeps the guard of a plugin whose hooks.json broke when a settings file changes: plugins are not read again then", async () => {
     const box = sandbox();
     const { root } = installPluginAsClaudeCodeDid(box);
     const userSettings = box.json(`${box.home}/settings.json`, {});
@@ -202,8 +202,11 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     const term = await startSession(box, server, { args: ["--dangerously-skip-permissions"] });
     box.write(path.join(root, "hooks/hooks.json"), '{"hooks":{"PreToolUse":[{"matcher":"Bash",,]}');
     box.json(userSettings, { permissions: { allow: ["Bash(ls)"] } });
-    const screen = await term.waitForScreen(/the session keeps the plugin's hooks as they\s+were\s+loaded/);
-    expect(screen).toMatch(/settings\.json changed; its hooks and permission rules apply from now on$/m);
+    const screen = await term.waitForScreen(
+      /settings\.json changed; its hooks and permission rules apply from now on$/m,
+    );
+    // Only /reload-plugins reads the plugins again, and says what broke (the test above).
+    expect(screen).not.toContain("hooks.json");
     term.submit("run it");
     await term.waitForScreen(/^done$/m);
     expect(requestText(server.requests[1])).toContain(`guard from ${root} data`);

@@ -39,7 +39,7 @@ export class SettingsReload {
     this.watch = new SettingsWatch({
       runner: parts.runner,
       files: settingsFilesOf(settings.where, claudeCompat),
-      reread: () => this.reread(),
+      reread: () => this.reread(false),
       apply: (reread) => this.apply(reread),
       notify,
     });
@@ -55,7 +55,7 @@ export class SettingsReload {
   ): Promise<{ plugins: readonly PluginFolder[]; errors: number }> {
     const { where } = this.settings;
     where.pluginDirs.push(...add);
-    const again = this.reread();
+    const again = this.reread(true);
     // An added folder that did not load is not kept: each later reading would skip it again.
     const loaded = new Set(again.plugins.map((plugin) => plugin.root));
     where.pluginDirs = where.pluginDirs.filter((dir) => !add.includes(dir) || loaded.has(path.resolve(dir)));
@@ -69,11 +69,18 @@ export class SettingsReload {
 
   /** The settings read again and applied now (after `/permissions` wrote a rule), not waiting for the file watch. */
   reapply(): void {
-    this.apply(this.reread());
+    this.apply(this.reread(false));
   }
 
-  private reread(): ProjectSettings {
-    const again = readProjectSettings(this.settings.where, {
+  /**
+   * The settings as at the start; the plugin folders read again only when asked (`plugins`: the
+   * reload of plugins). Otherwise the plugins stay as last loaded: a hooks.json edited mid-session
+   * (by the model, under bypassPermissions, say) changes nothing until the user reloads the
+   * plugins, as in claude 2.1.328 (recorded: an edit adding or removing its guard was not taken
+   * in, even when a settings file changed too).
+   */
+  private reread(plugins: boolean): ProjectSettings {
+    const again = readProjectSettings({ ...this.settings.where, pluginsAsLoaded: !plugins }, {
       trustProjectHooks: this.options.trustProjectHooks,
       grantedOnce: this.settings.project.grantedOnce,
     });
