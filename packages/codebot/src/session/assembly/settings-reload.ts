@@ -80,10 +80,13 @@ export class SettingsReload {
    * in, even when a settings file changed too).
    */
   private reread(plugins: boolean): ProjectSettings {
-    const again = readProjectSettings({ ...this.settings.where, pluginsAsLoaded: !plugins }, {
-      trustProjectHooks: this.options.trustProjectHooks,
-      grantedOnce: this.settings.project.grantedOnce,
-    });
+    const again = readProjectSettings(
+      { ...this.settings.where, pluginsAsLoaded: !plugins },
+      {
+        trustProjectHooks: this.options.trustProjectHooks,
+        grantedOnce: this.settings.project.grantedOnce,
+      },
+    );
     // A policy file broken mid-session keeps the session on the policy it had (fail closed).
     const broken = managedSettingsError(again);
     if (broken !== undefined)
