@@ -160,6 +160,18 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     expect(agentToolOf(server, "hello")).not.toContain("guard:helper");
   });
 
+  it("lists each plugin hook the reload added or took away", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const term = await startSession(box, await modelServer([]));
+    box.json(path.join(root, "hooks/hooks.json"), {
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "echo bye" }] }] },
+    });
+    term.submit("/reload-plugins");
+    const screen = await term.waitForScreen("+ hook of plugin guard: Stop: echo bye");
+    expect(screen).toContain("- hook of plugin guard: PreToolUse Bash: ${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh");
+  });
+
   it("counts a plugin whose manifest does not parse as claude does, after saying why", async () => {
     const box = sandbox();
     const { root } = installPluginAsClaudeCodeDid(box);
