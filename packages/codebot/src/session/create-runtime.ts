@@ -434,6 +434,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
     userSettingsFile: path.join(claudeCompat ? claudeHome : codebotHome, "settings.json"),
     subagentId: (name) => subagentRuns.get(name)?.id,
+    loadedPlugins: () => settingsReload.loadedPlugins,
     reloadPlugins: async (add) => {
       const reloaded = await settingsReload.reloadPlugins(add, reloadSkills);
       await customAgents.reloadPlugins(reloaded.plugins);

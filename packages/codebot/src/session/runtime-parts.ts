@@ -11,6 +11,7 @@ import type { PermissionRulesState } from "../approval/rules-state.js";
 import type { LoadedInstructions } from "../instructions/instruction-file.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { PathPolicy } from "../paths/path-policy.js";
+import type { KeptPlugins } from "../settings/kept-plugins.js";
 import type { PluginFolder } from "../settings/plugin-folder.js";
 import type { SessionSkills } from "../skills/session-skills.js";
 import type { TaskStore } from "../tasks/task-store.js";
@@ -131,6 +132,8 @@ export interface RuntimeParts {
    * hooks and skills from the next call on; the folders that loaded, and how many were skipped.
    */
   reloadPlugins(add: readonly string[]): Promise<{ plugins: readonly PluginFolder[]; errors: number }>;
+  /** The plugins as last loaded (at the start or a reload): the session's plugin hooks are theirs. */
+  loadedPlugins(): KeptPlugins;
   /** Sets the thinking budget or display of the next model call; model-env.ts changeThinking. */
   setThinking(change: ThinkingChange): Promise<void>;
   /** The Agent SDK's flag settings' permission rules, in force from the next call (replacing the last). */

@@ -5,6 +5,7 @@ import type { ModelMessage } from "ai";
 import type { PermissionRuleSet } from "../approval/permission-rules.js";
 import { programServerEntries } from "../mcp/program-servers.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
+import type { KeptPlugins } from "../settings/kept-plugins.js";
 import type { PluginFolder } from "../settings/plugin-folder.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { addDirectory, folderToAdd } from "./add-directory.js";
@@ -342,6 +343,11 @@ export class Runtime extends RuntimeView {
   /** `/permissions` changed a settings file (RuntimeParts.rulesEdited). */
   rulesEdited(lifted: readonly { kind: "allow" | "ask" | "deny"; text: string }[]): void {
     this.parts.rulesEdited(lifted);
+  }
+
+  /** The plugins as last loaded (RuntimeParts.loadedPlugins): a listing of the session's hooks reads these, not the folders. */
+  get loadedPlugins(): KeptPlugins {
+    return this.parts.loadedPlugins();
   }
 
   /** The Agent SDK's `reloadPlugins()`: the plugin folders read again (RuntimeParts.reloadPlugins). */

@@ -172,6 +172,22 @@ describe("/reload-plugins", { timeout: 180_000 }, () => {
     expect(screen).toContain("- hook of plugin guard: PreToolUse Bash: ${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh");
   });
 
+  it("/hooks lists a plugin's hooks as the session runs them until the reload takes an edit in", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const term = await startSession(box, await modelServer([]));
+    box.json(path.join(root, "hooks/hooks.json"), {
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "echo bye" }] }] },
+    });
+    term.submit("/hooks");
+    const before = await term.waitForScreen("guard.sh");
+    expect(before).not.toContain("echo bye");
+    term.submit("/reload-plugins");
+    await term.waitForScreen("+ hook of plugin guard: Stop: echo bye");
+    term.submit("/hooks");
+    await term.waitForScreen("Stop[0].hooks[0] command: echo bye");
+  });
+
   it("counts a plugin whose manifest does not parse as claude does, after saying why", async () => {
     const box = sandbox();
     const { root } = installPluginAsClaudeCodeDid(box);

@@ -3,6 +3,7 @@
  * as `-p` checks it before starting: the layers, the compiled hooks with their trust state, the
  * merged non-hook settings and every problem. Read with the same loaders the runtime uses.
  */
+
 import path from "node:path";
 import {
   type CompiledHook,
@@ -23,6 +24,7 @@ import {
   readProjectSettings,
 } from "../../session/project-settings.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
+import type { KeptPlugins } from "../../settings/kept-plugins.js";
 import type { UntrustedGrant } from "../../settings/runtime-settings.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
@@ -68,7 +70,12 @@ export interface HookInventory {
  * Reads the project's settings. `trustProjectHooks` (a session's `--trust-project-hooks`) counts
  * the project's permission grants as a session would, so a session can start from this read.
  */
-export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions = {}): HookInventory {
+export function loadInventory(
+  flags: ProjectFlags,
+  options: ProjectTrustOptions = {},
+  /** A running session's plugins as it loaded them (`/hooks`): listed as they run, their folders not read again. */
+  loadedPlugins?: KeptPlugins,
+): HookInventory {
   const cwd = projectDirectory(
     flags.cwd,
     (dir) => new CliError(`--cwd: ${dir} does not exist or is not a directory`),
@@ -83,6 +90,7 @@ export function loadInventory(flags: ProjectFlags, options: ProjectTrustOptions 
       ...(flags.settingSources ? { sources: flags.settingSources } : {}),
       ...(flags.modes ? { modes: flags.modes } : {}),
       ...(flags.trustDir !== undefined ? { trustDir: flags.trustDir } : {}),
+      ...(loadedPlugins !== undefined ? { keptPlugins: loadedPlugins, pluginsAsLoaded: true } : {}),
     },
     options,
   );

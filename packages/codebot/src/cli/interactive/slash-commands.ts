@@ -48,7 +48,10 @@ export async function slashCommand(text: string, ctx: SlashContext): Promise<"ex
       return undefined;
     case "hooks":
       try {
-        const inventory = await withScopedHooks(loadInventory(ctx.flags.project));
+        // The plugins as the session runs them: an edited hooks.json counts only after /reload-plugins.
+        const inventory = await withScopedHooks(
+          loadInventory(ctx.flags.project, {}, ctx.runtime.loadedPlugins),
+        );
         for (const line of hooksCommandLines(arg, inventory, ctx.flags, s, ctx.rows())) ctx.print(line);
       } catch (error) {
         ctx.print(s.red(errorMessage(error)));

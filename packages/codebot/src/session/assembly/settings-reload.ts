@@ -1,6 +1,6 @@
 import path from "node:path";
 import { formatProblem, type HookRunner } from "@codebot/hooks";
-import { keptPluginsOf } from "../../settings/kept-plugins.js";
+import { type KeptPlugins, keptPluginsOf } from "../../settings/kept-plugins.js";
 import { isPluginProblem } from "../../settings/load-plugins.js";
 import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { FileWatch } from "../file-watch.js";
@@ -65,6 +65,11 @@ export class SettingsReload {
     for (const problem of skipped) this.notify(`codebot: ${formatProblem(problem)}`);
     await reloadSkills(this.settings.customizations.pluginParts ? again.plugins : []);
     return { plugins: again.plugins, errors: skipped.length };
+  }
+
+  /** The plugins as the session last loaded them: the ones its hooks come from. */
+  get loadedPlugins(): KeptPlugins {
+    return this.settings.where.keptPlugins ?? new Map();
   }
 
   /** The settings read again and applied now (after `/permissions` wrote a rule), not waiting for the file watch. */
