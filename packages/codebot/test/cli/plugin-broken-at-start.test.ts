@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -40,6 +41,21 @@ describe("a plugin broken at the start", () => {
     expect(r.stderr).toContain(`${manifest}: plugin manifest has "name": 42, not a string (plugin skipped)`);
     expect(r.stderr).toContain("nothing was run: a settings file has an error");
     expect(r.requests).toBe(0);
+  });
+
+  it("whose plugin.json has no name: the interactive session says so in red before the first prompt and starts without it", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    box.write(path.join(root, ".claude-plugin/plugin.json"), '{"version": "1.0.0"}');
+    const term = await startSession(box, await modelServer([]));
+    const screen = await term.waitForScreen("(plugin skipped)");
+    expect(screen.replace(/\s+/g, " ")).toContain(
+      `error: settings: ${path.join(root, ".claude-plugin/plugin.json")}: plugin manifest has no "name" (plugin skipped)`,
+    );
+    const esc = "\x1b";
+    expect(term.screen(true)).toMatch(new RegExp(`${esc}\\[31m(?:${esc}\\[\\d+m)*error`));
+    term.submit("/reload-plugins");
+    await term.waitForScreen(/^Reloaded: 0 plugins · 0 skills · \d+ agents? · 0 hooks/m);
   });
 
   it("whose hooks.json names an unknown event or has a hook without a command: -p refuses, naming the place", async () => {
