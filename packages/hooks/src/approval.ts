@@ -29,7 +29,11 @@ export interface HookApprovalRequest {
   signal: AbortSignal;
 }
 
-export type HookApproval = { approved: true } | { approved: false; reason: string };
+/**
+ * `guardsNothing`: the hook is not run, and its not running refuses nothing — for a call a person
+ * answers in any case (exit_plan_mode in plan mode), where a guard that cannot run has nothing to guard.
+ */
+export type HookApproval = { approved: true } | { approved: false; reason: string; guardsNothing?: true };
 
 /** askApproval's answer: `withdrawn` when the question was given up because the run was cancelled. */
 export type AskedApproval = HookApproval | { approved: false; reason: string; withdrawn: true };

@@ -111,14 +111,15 @@ export async function executeHook(
       if ("withdrawn" in approval)
         return withdrawnRun(hook, record, vetoes, job.signal, elapsed(started), approval.reason);
       const reason = `hook not approved: ${approval.reason}`;
+      const blocks = vetoes && !("guardsNothing" in approval);
       Object.assign(record, {
         skipped: "not approved",
         approval: "denied",
         approvalReason: approval.reason,
         durationMs: elapsed(started),
-        ...(vetoes ? { outcome: "blocked", decision: { block: true, reason } } : {}),
+        ...(blocks ? { outcome: "blocked", decision: { block: true, reason } } : {}),
       } satisfies Partial<TraceRecord>);
-      return { hook, record, blocks: vetoes, ...(vetoes ? { blockReason: reason } : {}) };
+      return { hook, record, blocks, ...(blocks ? { blockReason: reason } : {}) };
     }
     record.approval = "approved";
   }

@@ -15,6 +15,8 @@ export const ALIAS_CLASSES: readonly (readonly string[])[] = [
   ["task_update", "TaskUpdate"],
   ["task_list", "TaskList"],
   ["task_stop", "TaskStop"],
+  ["enter_plan_mode", "EnterPlanMode"],
+  ["exit_plan_mode", "ExitPlanMode"],
   ["skill", "Skill"],
   ["structured_output", "StructuredOutput"],
   ["tool_search", "ToolSearch"],

@@ -1,5 +1,6 @@
 import { type HookConsent, type HookSpec, hookConsent, type SettingsSource } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import { EXIT_PLAN_MODE } from "../tools/plan-mode-tools.js";
 import type { AskHookApproval, HookApprovalRequest, HookApprovalResult } from "./approval-types.js";
 import type { AskQueue } from "./ask-queue.js";
 import { heldOwnHookLine, heldOwnHookReason } from "./held-own-hook.js";
@@ -60,7 +61,14 @@ export class HookApproval {
 
   /** The runner's `approveHook`: at once, unless the user is asked. */
   approve = (request: HookApprovalRequest): HookApprovalResult | Promise<HookApprovalResult> => {
-    if (this.options.mode() === "plan") return { approved: false, reason: "not run in plan mode" };
+    if (this.options.mode() === "plan") {
+      // exit_plan_mode is the way out of plan mode, and a person answers each call: a guard
+      // (PreToolUse, PermissionRequest) that cannot run here has nothing to guard, and refusing the
+      // call would leave a catch-all hook's user stuck in plan mode.
+      if (request.tool === EXIT_PLAN_MODE)
+        return { approved: false, reason: "not run in plan mode", guardsNothing: true };
+      return { approved: false, reason: "not run in plan mode" };
+    }
     if (this.options.trustProjectHooks === true) return { approved: true };
     // Worked out now, not when the session started: a script edited since then asks again.
     const { source, fingerprint: entry, hook } = request;

@@ -1,6 +1,7 @@
 import type { Tool, ToolCall, ToolContext, ToolMiddleware } from "@codebot/agentcore";
 import type { PermissionUpdate } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
+import type { PlanAnswer } from "../tools/plan-mode-tools.js";
 import { alwaysRuleOf, sessionRuleSuggestion, subjectText } from "./always-rule.js";
 import type { ApprovalAnswer } from "./approval-types.js";
 import type { ClassifierVerdict } from "./auto-mode-answer.js";
@@ -111,6 +112,27 @@ export class ToolApproval {
   refusedByHook(call: ToolCall): void {
     this.recordRefusal(call);
     this.options.onDecision?.(call, rejectedBy("hook", "permission-rule", "hook"));
+  }
+
+  /** Someone can answer a question: the terminal's person, or `--permission-prompt-tool` (the Agent SDK's `can_use_tool`). */
+  get canAsk(): boolean {
+    return this.options.ask !== undefined || this.options.promptTool !== undefined;
+  }
+
+  /**
+   * exit_plan_mode's question: the plan put to the person (in turn with the other questions) or to
+   * the prompt tool, whatever the mode (claude 2.1.328 asks in bypassPermissions too, recorded).
+   */
+  async approvePlan(call: ToolCall, ctx: JudgeContext, plan: string): Promise<PlanAnswer> {
+    const { ask, promptTool } = this.options;
+    if (ask !== undefined) {
+      const answer = await putToUser(this.options, ask, call, ctx, { subject: plan });
+      return answer === "deny" || ctx.signal.aborted ? { approved: false } : { approved: true };
+    }
+    if (promptTool === undefined)
+      return { approved: false, message: "Nobody can approve a plan in this session." };
+    const answer = await promptTool.call(this.options, call, ctx, { suggestions: [] });
+    return answer.behavior === "allow" ? { approved: true } : { approved: false, message: answer.message };
   }
 
   async decide(call: ToolCall, tool: Tool, ctx: JudgeContext): Promise<ToolVerdict> {

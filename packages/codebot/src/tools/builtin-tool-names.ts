@@ -14,5 +14,7 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
   "task_update",
   "task_list",
   "task_stop",
+  "enter_plan_mode",
+  "exit_plan_mode",
   "agent",
 ];

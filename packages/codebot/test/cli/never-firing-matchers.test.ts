@@ -53,6 +53,21 @@ describe("hooks validate: matchers on tools codebot does not have", () => {
     expect(r.stdout).toContain("0 error(s), 0 warning(s)");
   });
 
+  it("knows claude's plan tools (EnterPlanMode, ExitPlanMode), which a session with someone to approve a plan has", async () => {
+    const box = sandbox();
+    const file = box.json("s.json", {
+      hooks: {
+        PreToolUse: [{ matcher: "EnterPlanMode", hooks: [command("true")] }],
+        PostToolUse: [{ matcher: "ExitPlanMode", hooks: [command("true")] }],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--settings", file, "--cwd", box.project], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("0 error(s), 0 warning(s)");
+  });
+
   it("says a permission rule written as a matcher (Bash(rm:*)) never fires, and where the rule belongs; a regex that matches the tool is left alone", async () => {
     const box = sandbox();
     const file = box.json("s.json", {

@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { QueuePlace } from "../../approval/ask-queue.js";
 import { visible } from "../../approval/visible-text.js";
+import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
 import type { Styles } from "../output/styles.js";
 import { numberedOptions } from "./numbered-options.js";
 import { questionCount } from "./question-count.js";
@@ -28,6 +29,7 @@ export function toolCallQuestion(
         : request.ruleReason !== undefined
           ? ` ${s.dim(`(${visible(request.ruleReason)})`)}`
           : "";
+    if (request.tool === EXIT_PLAN_MODE) return planQuestion(questions, s, screenReader, place, request);
     // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
     const asked = () =>
       `${s.yellow("?")} ${questionCount(place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
@@ -54,4 +56,36 @@ export function toolCallQuestion(
       request.signal,
     );
   };
+}
+
+/**
+ * exit_plan_mode's question: the plan, line by line (each line made safe to show), then whether to
+ * approve it and leave plan mode. No "always": each plan is its own question.
+ */
+function planQuestion(
+  questions: Questions,
+  s: Styles,
+  screenReader: boolean,
+  place: () => QueuePlace | undefined,
+  request: ToolApprovalRequest,
+): Promise<ApprovalAnswer> {
+  const plan = (request.subject ?? "")
+    .split("\n")
+    .map((line) => `  ${visible(line)}`)
+    .join("\n");
+  const asked = () =>
+    `${s.bold("The plan:")}\n${plan}\n${s.yellow("?")} ${questionCount(place())}approve this plan and leave plan mode`;
+  if (screenReader) {
+    const { text, choices } = numberedOptions<ApprovalAnswer>([
+      { label: "Yes", value: "once" },
+      { label: "No, keep planning", value: "deny" },
+    ]);
+    return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
+  }
+  return questions.ask<ApprovalAnswer>(
+    () => `${asked()}  [y]es / [n]o, keep planning: `,
+    { y: "once", n: "deny" },
+    "deny",
+    request.signal,
+  );
 }

@@ -111,6 +111,15 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
     },
     tasks: parts.tasks,
     taskHooks: runner,
+    ...(approval.tools.canAsk
+      ? {
+          planMode: {
+            mode: () => approval.mode,
+            setMode: (mode) => approval.setMode(mode),
+            approvePlan: (call, ctx, plan) => approval.tools.approvePlan(call, ctx, plan),
+          },
+        }
+      : {}),
     subagents: {
       model: () => models.model,
       modelFor: subagentModels({

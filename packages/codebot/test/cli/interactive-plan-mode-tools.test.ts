@@ -1,0 +1,45 @@
+/**
+ * exit_plan_mode in a real terminal (tmux): the question shows the plan line by line; y leaves
+ * plan mode for the mode from before, n keeps planning.
+ */
+import fs from "node:fs";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { PLAN_REFUSED } from "../../src/tools/plan-mode-tools.js";
+import { requestText } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { startSessionWith } from "./support/terminal-session.js";
+
+useBuiltCli();
+
+const script = () => [
+  reply.toolCall("enter_plan_mode", {}, "enter"),
+  reply.toolCall("exit_plan_mode", { plan: "# Plan\n1. write made.txt\n2. say done" }, "exit"),
+  reply.toolCall("write", { file_path: "made.txt", content: "x" }, "made"),
+  reply.text("done"),
+];
+const QUESTION =
+  /^The plan:\n {2}# Plan\n {2}1\. write made\.txt\n {2}2\. say done\n\? approve this plan and leave plan mode {2}\[y\]es \/ \[n\]o, keep planning:/m;
+
+describe("exit_plan_mode's question", { timeout: 120_000 }, () => {
+  it("shows the plan; y leaves plan mode for the mode from before (acceptEdits: the write runs unasked)", async () => {
+    const { box, term } = await startSessionWith(script(), { args: ["--permission-mode", "acceptEdits"] });
+    term.submit("plan it");
+    await term.waitForScreen(QUESTION);
+    term.type("y");
+    await term.waitForScreen(/^done$/m);
+    expect(fs.existsSync(box.at("made.txt"))).toBe(true);
+  });
+
+  it("n keeps plan mode: the model reads that the plan was not approved, and the write is refused", async () => {
+    const { box, server, term } = await startSessionWith(script(), {
+      args: ["--permission-mode", "acceptEdits"],
+    });
+    term.submit("plan it");
+    await term.waitForScreen(QUESTION);
+    term.type("n");
+    await term.waitForScreen(/^done$/m);
+    expect(requestText(server.requests[2])).toContain(PLAN_REFUSED);
+    expect(fs.existsSync(box.at("made.txt"))).toBe(false);
+  });
+});
