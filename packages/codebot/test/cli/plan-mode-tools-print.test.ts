@@ -16,7 +16,7 @@ describe("plan mode's tools in -p", { timeout: 120_000 }, () => {
       flags: ["--permission-mode", "plan"],
     });
     expect(r.code).toBe(0);
-    const offered = (server.requests[0]?.body.tools as { name: string }[]).map((t) => t.name);
+    const offered = ((server.requests[0]?.body.tools ?? []) as { name: string }[]).map((t) => t.name);
     expect(offered).toContain("read");
     expect(offered).not.toContain("enter_plan_mode");
     expect(offered).not.toContain("exit_plan_mode");
