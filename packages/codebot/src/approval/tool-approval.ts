@@ -124,6 +124,13 @@ export class ToolApproval {
    * the prompt tool, whatever the mode (claude 2.1.328 asks in bypassPermissions too, recorded).
    */
   async approvePlan(call: ToolCall, ctx: JudgeContext, plan: string): Promise<PlanAnswer> {
+    const answer = await this.planAnswer(call, ctx, plan);
+    // A refused plan is among the run's refusals (claude's result line lists it, recorded).
+    if (!answer.approved) this.recordRefusal(call);
+    return answer;
+  }
+
+  private async planAnswer(call: ToolCall, ctx: JudgeContext, plan: string): Promise<PlanAnswer> {
     const { ask, promptTool } = this.options;
     if (ask !== undefined) {
       const answer = await putToUser(this.options, ask, call, ctx, { subject: plan });

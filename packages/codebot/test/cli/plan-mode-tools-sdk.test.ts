@@ -47,7 +47,7 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
   });
 
   it("a can_use_tool deny of the plan keeps plan mode, its message the result", async () => {
-    const { run, box } = await sdkTurn("go", planCalls(), {
+    const { run, box, result } = await sdkTurn("go", planCalls(), {
       answers: {
         can_use_tool: (r) =>
           r.tool_name === "ExitPlanMode" ? { behavior: "deny", message: "step 1 is wrong" } : allowAsAsked(r),
@@ -57,6 +57,11 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
     expect(streamToolResult(lines, "exit")).toEqual({ content: "step 1 is wrong", is_error: true });
     expect(streamToolResult(lines, "made")?.content).toContain("not allowed in plan mode");
     expect(fs.existsSync(box.at("made.txt"))).toBe(false);
+    expect(result.permission_denials).toContainEqual({
+      tool_name: "ExitPlanMode",
+      tool_use_id: "exit",
+      tool_input: { plan: PLAN },
+    });
   });
 
   it("no hook runs in plan mode, and a catch-all PreToolUse guard that cannot run there does not keep exit_plan_mode from asking", async () => {
