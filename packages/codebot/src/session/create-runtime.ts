@@ -256,6 +256,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const tasks = new TaskStore(files.tasksAtStart(), notify, files.storage);
   const { tools, skills, structured, reloadSkills, toolSearchOffered } = await sessionTools({
     options,
+    events,
     settings: { cwd, project },
     models,
     limits,

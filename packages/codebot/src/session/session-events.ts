@@ -9,6 +9,7 @@ import type {
 } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { SteeredOrigin } from "../agents/steered-origins.js";
+import type { PermissionMode } from "../settings/runtime-settings.js";
 
 /**
  * What a session reports: every kernel event of the main agent and of sub-agents (tagged with the
@@ -48,6 +49,8 @@ export type SessionEvent =
   | { kind: "notification_joined"; notification: string }
   /** The prompt passed UserPromptSubmit (and its expansion) and goes to the model. */
   | { kind: "prompt_accepted" }
+  /** The model switched the permission mode (enter_plan_mode, an approved exit_plan_mode). */
+  | { kind: "permission_mode"; mode: PermissionMode }
   /** The session's title changed (`--name`, a hook's `sessionTitle`). */
   | { kind: "title"; title: string }
   /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */

@@ -46,6 +46,21 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
     ).toEqual([["ExitPlanMode", { plan: PLAN }]]);
   });
 
+  it("writes claude's status line as each tool switches the mode: plan, then the mode from before", async () => {
+    const { run } = await sdkTurn("go", planCalls(), {
+      args: ["--permission-mode", "bypassPermissions"],
+      answers: { can_use_tool: allowAsAsked },
+    });
+    const modes = run
+      .lines()
+      .filter((l) => l.type === "system" && l.subtype === "status" && "permissionMode" in l)
+      .map((l) => [l.status, l.permissionMode]);
+    expect(modes).toEqual([
+      [null, "plan"],
+      [null, "bypassPermissions"],
+    ]);
+  });
+
   it("a can_use_tool deny of the plan keeps plan mode, its message the result", async () => {
     const { run, box, result } = await sdkTurn("go", planCalls(), {
       answers: {

@@ -26,6 +26,7 @@ import type { ModelMessage } from "ai";
 import { type PermissionDecision, toolResultMeta } from "../../approval/permission-decision.js";
 import type { ServerStatus } from "../../mcp/mcp-servers.js";
 import type { SessionEvent, SubagentOrigin } from "../../session/session-events.js";
+import { claudePermissionMode } from "../../settings/permission-modes.js";
 import { toTranscriptMessage } from "../../transcript/transcript-line.js";
 import { apiRetryLine } from "./api-retry-line.js";
 import { assistantLine } from "./assistant-line.js";
@@ -96,6 +97,17 @@ export function claudeStreamLines(
       return [{ ...blockedPromptLine("UserPromptSubmit", event.shown, event.reason, event.prompt), ...base }];
     case "compaction":
       return compactionLines(event, base, now);
+    case "permission_mode":
+      // claude 2.1.328's line as EnterPlanMode or an approved ExitPlanMode switches the mode (recorded).
+      return [
+        {
+          type: "system",
+          subtype: "status",
+          status: null,
+          permissionMode: claudePermissionMode(event.mode),
+          ...base,
+        },
+      ];
     case "agent": {
       const tasks = options.tasks?.lines(event, () => ({ uuid: randomUUID(), session_id: ids.sessionId }));
       const lines = agentLines(event, ids, options, base);

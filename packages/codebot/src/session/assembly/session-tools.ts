@@ -15,6 +15,7 @@ import type { FileWatch } from "../file-watch.js";
 import type { LastStopAttempt } from "../last-stop-attempt.js";
 import type { CheckpointStore } from "../rewind/checkpoint-store.js";
 import type { RuntimeOptions } from "../runtime-options.js";
+import type { SessionEvents } from "../session-events.js";
 import type { SpendingLimit } from "../spending-limit.js";
 import { subagentModels } from "../subagent-model.js";
 import { subagentSystemPrompt } from "../system-prompt.js";
@@ -58,6 +59,8 @@ export interface ToolParts {
   /** Marks a SubagentStop block at that cap, which ends the sub-agent's run. */
   lastStopAttempt: LastStopAttempt;
   notify: Notify;
+  /** Told when the plan tools switch the permission mode. */
+  events: SessionEvents;
 }
 
 /** The session's tools, and the skills the `skill` tool offers. */
@@ -115,7 +118,10 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       ? {
           planMode: {
             mode: () => approval.mode,
-            setMode: (mode) => approval.setMode(mode),
+            setMode: (mode) => {
+              approval.setMode(mode);
+              parts.events.emit({ kind: "permission_mode", mode });
+            },
             approvePlan: (call, ctx, plan) => approval.tools.approvePlan(call, ctx, plan),
           },
         }
