@@ -31,6 +31,20 @@ describe("exit_plan_mode's question", { timeout: 120_000 }, () => {
     expect(fs.existsSync(box.at("made.txt"))).toBe(true);
   });
 
+  it("in screen-reader mode the plan comes before numbered answers; 2 keeps planning", async () => {
+    const { box, term } = await startSessionWith(script(), {
+      args: ["--permission-mode", "acceptEdits", "--ax-screen-reader"],
+      ready: /^[›$]/m,
+    });
+    term.submit("plan it");
+    await term.waitForScreen(
+      /^ {2}2\. say done\n\? approve this plan and leave plan mode\n1\. Yes\n2\. No, keep planning\nSelect with numbers \[1-2\]:/m,
+    );
+    term.type("2");
+    await term.waitForScreen(/done$/m);
+    expect(fs.existsSync(box.at("made.txt"))).toBe(false);
+  });
+
   it("n keeps plan mode: the model reads that the plan was not approved, and the write is refused", async () => {
     const { box, server, term } = await startSessionWith(script(), {
       args: ["--permission-mode", "acceptEdits"],
