@@ -1,6 +1,6 @@
 /**
  * exit_plan_mode in a real terminal (tmux): the question shows the plan line by line; y leaves
- * plan mode for the mode from before, n keeps planning.
+ * plan mode for the mode from before, n keeps planning; each switch of the mode is said.
  */
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
@@ -22,11 +22,13 @@ const QUESTION =
   /^The plan:\n {2}# Plan\n {2}1\. write made\.txt\n {2}2\. say done\n\? approve this plan and leave plan mode {2}\[y\]es \/ \[n\]o, keep planning:/m;
 
 describe("exit_plan_mode's question", { timeout: 120_000 }, () => {
-  it("shows the plan; y leaves plan mode for the mode from before (acceptEdits: the write runs unasked)", async () => {
+  it("says each switch of the mode and shows the plan; y leaves plan mode for the mode from before (acceptEdits: the write runs unasked)", async () => {
     const { box, term } = await startSessionWith(script(), { args: ["--permission-mode", "acceptEdits"] });
     term.submit("plan it");
+    await term.waitForScreen(/^permission mode: plan$/m);
     await term.waitForScreen(QUESTION);
     term.type("y");
+    await term.waitForScreen(/^permission mode: acceptEdits$/m);
     await term.waitForScreen(/^done$/m);
     expect(fs.existsSync(box.at("made.txt"))).toBe(true);
   });

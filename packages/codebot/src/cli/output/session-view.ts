@@ -140,6 +140,10 @@ export class SessionView {
       case "notification_joined":
         this.notificationLines(event.notification);
         return;
+      case "permission_mode":
+        // The model switched it (enter_plan_mode, an approved exit_plan_mode): say so, as /permissions would.
+        this.line(this.s.dim(`permission mode: ${event.mode}`));
+        return;
       case "terminal_sequence":
         // Written to the terminal by the interactive session only, never as a line of output.
         return;
