@@ -16,7 +16,7 @@ export interface PlanModeHost {
   approvePlan(call: ToolCall, ctx: ToolContext, plan: string): Promise<PlanAnswer>;
 }
 
-/** claude 2.1.328's EnterPlanMode result (recorded). */
+/** claude 2.1.328's EnterPlanMode result (recorded), less its AskUserQuestion step: codebot has no such tool. */
 export const ENTERED_PLAN_MODE = `Entered plan mode. You should now focus on exploring the codebase and designing an implementation approach.
 
 In plan mode, you should:

@@ -61,6 +61,30 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
     ]);
   });
 
+  it("exit_plan_mode outside plan mode and enter_plan_mode inside it are errors that change nothing", async () => {
+    const { run } = await sdkTurn(
+      "go",
+      [
+        reply.toolCall("exit_plan_mode", { plan: PLAN }, "early-exit"),
+        reply.toolCall("enter_plan_mode", {}, "enter"),
+        reply.toolCall("enter_plan_mode", {}, "again"),
+        reply.text("done"),
+      ],
+      { answers: { can_use_tool: allowAsAsked } },
+    );
+    const lines = run.lines();
+    expect(streamToolResult(lines, "early-exit")).toEqual({
+      content: "You are not in plan mode: there is no plan to approve.",
+      is_error: true,
+    });
+    expect(streamToolResult(lines, "again")).toEqual({
+      content: "You are already in plan mode.",
+      is_error: true,
+    });
+    // Nobody was asked about a plan that was never in plan mode.
+    expect(run.requests().filter((r) => r.subtype === "can_use_tool")).toEqual([]);
+  });
+
   it("a can_use_tool deny of the plan keeps plan mode, its message the result", async () => {
     const { run, box, result } = await sdkTurn("go", planCalls(), {
       answers: {
