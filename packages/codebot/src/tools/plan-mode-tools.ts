@@ -31,9 +31,12 @@ Remember: DO NOT write or edit any files yet. This is a read-only exploration an
 /** claude 2.1.328's ExitPlanMode result once the plan is approved (recorded). */
 export const PLAN_APPROVED = "User has approved exiting plan mode. You can now proceed.";
 
-/** The result of a plan the person refused without saying why (codebot's words: claude's terminal was not recorded). */
+/**
+ * The result of a plan refused in the terminal: claude 2.1.328's (recorded: its "No" answers its
+ * rejection of any tool call, and ends the turn; codebot's run goes on, and the model stops as told).
+ */
 export const PLAN_REFUSED =
-  "The user did not approve the plan. Plan mode stays on: do not edit files or run commands that change anything; ask the user what to change in the plan, or revise it and call exit_plan_mode again.";
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
 const enterSchema = z.object({}).strict();
 const exitSchema = z.object({

@@ -47,7 +47,7 @@ describe("exit_plan_mode's question", { timeout: 120_000 }, () => {
     expect(fs.existsSync(box.at("made.txt"))).toBe(false);
   });
 
-  it("n keeps plan mode: the model reads that the plan was not approved, and the write is refused", async () => {
+  it("n keeps plan mode: the model reads claude's refusal (recorded), and the write is refused", async () => {
     const { box, server, term } = await startSessionWith(script(), {
       args: ["--permission-mode", "acceptEdits"],
     });
