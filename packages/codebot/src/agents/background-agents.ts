@@ -159,6 +159,11 @@ export class BackgroundAgents {
     return run !== undefined;
   }
 
+  /** Resolves once run `id` has ended (at once when none goes on): task_stop answers after its shell's end. */
+  async whenEnded(id: string): Promise<void> {
+    await this.runs.get(id)?.done;
+  }
+
   /** The session ends: every run is aborted (its transcript ends there); resolves once all have ended. */
   async stopAll(): Promise<void> {
     this.stopped = true;

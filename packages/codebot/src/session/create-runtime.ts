@@ -273,6 +273,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     customAgents,
     subagentRuns,
     background,
+    events,
     middleware,
     stopHookCap,
     lastStopAttempt,

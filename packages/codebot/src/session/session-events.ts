@@ -8,6 +8,7 @@ import type {
   TraceRecord,
 } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
+import type { EndStatus } from "../agents/background-agents.js";
 import type { SteeredOrigin } from "../agents/steered-origins.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 
@@ -56,7 +57,22 @@ export type SessionEvent =
   /** A hook's `terminalSequence` (allowed OSC/BEL only): for the user's terminal, if there is one. */
   | { kind: "terminal_sequence"; sequence: string }
   /** The conversation is being summarised (`start`), and how that ended (compaction.ts). */
-  | ({ kind: "compaction" } & CompactionReport);
+  | ({ kind: "compaction" } & CompactionReport)
+  /** A background shell (bash's `run_in_background`) started or ended (background-bash.ts). */
+  | { kind: "background_shell"; shell: BackgroundShellReport };
+
+/** A background shell as it starts, and (with `end`) as it ends. */
+export interface BackgroundShellReport {
+  /** Its task id (`b` and 8 letters or digits). */
+  id: string;
+  /** The main agent's `bash` call that started it. */
+  toolUseId: string;
+  /** The call's `description`, else its command. */
+  description: string;
+  outputFile: string;
+  /** How it ended (`killed`: stopped or past its time limit) and claude's summary of that. */
+  end?: { status: EndStatus; summary: string };
+}
 
 /** What a compaction reports as it goes. */
 export type CompactionReport =

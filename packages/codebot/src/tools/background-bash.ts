@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BackgroundAgents, EndStatus } from "../agents/background-agents.js";
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING, xmlText } from "../agents/task-notification.js";
+import type { BackgroundShellReport } from "../session/session-events.js";
 import { runShell, type ShellResult } from "./shell-process.js";
 
 /** A background command's time limit when the call gives none, and the longest it may ask (claude 2.1.328's). */
@@ -43,6 +44,8 @@ export interface BackgroundShellHost {
   outputFile(taskId: string): string;
   /** The file tools may read that file from now on (the model reads it with `read`, as claude's Read). */
   allowRead(file: string): void;
+  /** Told as a shell starts and as it ends (stream-json's task lines, task-lines.ts). */
+  report?(shell: BackgroundShellReport): void;
 }
 
 export interface BackgroundCommand {
@@ -82,6 +85,7 @@ export function startBackgroundCommand(host: BackgroundShellHost, run: Backgroun
   const output = new OutputFile(file);
   const description = run.description || run.command;
   const task = { id, description, agentType: "bash", command: run.command };
+  const shell = { id, toolUseId: run.toolUseId, description, outputFile: file };
   const started = host.tasks.start(
     task,
     async (signal) => {
@@ -96,17 +100,21 @@ export function startBackgroundCommand(host: BackgroundShellHost, run: Backgroun
         onOutput: (chunk) => output.write(chunk),
       });
       output.end(endLine(result));
-      // Stopped (task_stop, Ctrl+C, the session's end): claude tells the model nothing.
-      if (result.aborted) return { notification: undefined, status: "killed" };
+      // Stopped (task_stop, Ctrl+C, the session's end): claude tells the model nothing, and its
+      // task line's summary is the description (recorded).
+      if (result.aborted) {
+        host.report?.({ ...shell, end: { status: "killed", summary: description } });
+        return { notification: undefined, status: "killed" };
+      }
       const status = statusOf(result);
-      return {
-        notification: shellNotification(id, run.toolUseId, file, status, summaryOf(description, result)),
-        status,
-      };
+      const summary = summaryOf(description, result);
+      host.report?.({ ...shell, end: { status, summary } });
+      return { notification: shellNotification(id, run.toolUseId, file, status, summary), status };
     },
     run.command,
   );
   if (!started) return { ok: false, error: "bash: the session is ending; no background command starts now" };
+  host.report?.(shell);
   return {
     ok: true,
     content: `Command running in background with ID: ${id}. Output is being written to: ${file}. You will be notified when it completes. To check interim output, use Read on that file path.`,

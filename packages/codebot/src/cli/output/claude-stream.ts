@@ -36,7 +36,7 @@ import { compactionLines } from "./compaction-lines.js";
 import { modelFallbackText } from "./model-fallback-text.js";
 import { noVerdictLine } from "./no-verdict-line.js";
 import { blockedPromptLine } from "./prompt-outcome-line.js";
-import type { SubagentTaskLines } from "./task-lines.js";
+import type { TaskLines } from "./task-lines.js";
 import type { ThinkingTokens } from "./thinking-tokens.js";
 import { type WireObject, wireHookStart, wireTraceRecord } from "./wire.js";
 
@@ -59,8 +59,8 @@ export interface StreamLineOptions {
   thinkingTokens?: ThinkingTokens;
   /** `--forward-subagent-text`: a sub-agent's messages as `assistant`/`user` lines, not `agent_message`. */
   subagentMessages?: boolean;
-  /** Claude's task lines of sub-agents' runs (task-lines.ts). One for the whole run. */
-  tasks?: SubagentTaskLines;
+  /** Claude's task lines of sub-agents' runs and background shells (task-lines.ts). One for the whole run. */
+  tasks?: TaskLines;
   /**
    * The calls whose result has had its own line (given at its `tool_execution_end`): the batch's
    * message leaves them out. One set for the whole run.
@@ -108,6 +108,11 @@ export function claudeStreamLines(
           ...base,
         },
       ];
+    case "background_shell":
+      return (
+        options.tasks?.shellLines(event.shell, () => ({ uuid: randomUUID(), session_id: ids.sessionId })) ??
+        []
+      );
     case "agent": {
       const tasks = options.tasks?.lines(event, () => ({ uuid: randomUUID(), session_id: ids.sessionId }));
       const lines = agentLines(event, ids, options, base);

@@ -7,7 +7,7 @@ import { blockLines, claudeStreamLines, thinkingDisplayOf } from "./claude-strea
 import { ClaudeStreamEvents } from "./claude-stream-events.js";
 import { jsonLine } from "./json-line.js";
 import { type MessageDisplay, type OrderedOutput, withShownText } from "./message-display.js";
-import { SubagentTaskLines } from "./task-lines.js";
+import { TaskLines } from "./task-lines.js";
 import { ThinkingTokens } from "./thinking-tokens.js";
 import type { WireObject } from "./wire.js";
 
@@ -36,7 +36,7 @@ export class EventLines {
   /** `--include-partial-messages`: the main agent's model stream, in `stream_event` lines. */
   readonly streamEvents: ClaudeStreamEvents | undefined;
   private readonly streamedResults = new Set<string>();
-  private readonly tasks = new SubagentTaskLines();
+  private readonly tasks = new TaskLines();
   private readonly thinkingTokens = new ThinkingTokens();
   private readonly thinkingDisplay: string;
 

@@ -7,12 +7,17 @@
  * Each names the run's `run_id` too, as claude's do: claude's is an id of its own (its agent can be
  * resumed, a run each time, under one task id); a codebot run is its task, so it is the `task_id`,
  * as a notification turn's `origin.runId` is (result-object.ts).
+ *
+ * A background shell (bash's `run_in_background`) gets claude 2.1.328's lines for one (recorded):
+ * `background_tasks_changed` and `task_started` (`task_type` `local_bash`) before the call's result,
+ * then no `task_progress`, and `task_updated`, `task_notification` (no usage) and
+ * `background_tasks_changed` as it ends, stopped or not.
  */
 import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import { RunProgress } from "../../agents/run-progress.js";
 import { finalText } from "../../session/prompt-result.js";
-import type { SessionEvent } from "../../session/session-events.js";
+import type { BackgroundShellReport, SessionEvent } from "../../session/session-events.js";
 import { toolActivity } from "./tool-activity.js";
 import type { WireObject } from "./wire.js";
 
@@ -24,10 +29,47 @@ interface Run {
 /** A background run as `background_tasks_changed` lists it. */
 type BackgroundEntry = Record<string, string>;
 
-export class SubagentTaskLines {
+export class TaskLines {
   private readonly runs = new Map<string, Run>();
-  /** The background runs going now, in the order they started. */
+  /** The background runs and shells going now, in the order they started. */
   private readonly background = new Map<string, BackgroundEntry>();
+
+  /** A background shell's lines: as it starts (before its call's result), and as it ends. */
+  shellLines(shell: BackgroundShellReport, base: () => WireObject): WireObject[] {
+    const ids = { task_id: shell.id, run_id: shell.id };
+    if (shell.end === undefined) {
+      this.background.set(shell.id, { ...ids, task_type: "local_bash", description: shell.description });
+      return [
+        this.backgroundChanged(base),
+        {
+          type: "system",
+          subtype: "task_started",
+          ...ids,
+          tool_use_id: shell.toolUseId,
+          description: shell.description,
+          is_backgrounded: true,
+          task_type: "local_bash",
+          ...base(),
+        },
+      ];
+    }
+    this.background.delete(shell.id);
+    const { status, summary } = shell.end;
+    return [
+      { type: "system", subtype: "task_updated", ...ids, patch: { status, end_time: Date.now() }, ...base() },
+      {
+        type: "system",
+        subtype: "task_notification",
+        ...ids,
+        tool_use_id: shell.toolUseId,
+        status: status === "killed" ? "stopped" : status,
+        output_file: shell.outputFile,
+        summary,
+        ...base(),
+      },
+      this.backgroundChanged(base),
+    ];
+  }
 
   /** The task lines an event opens or closes: before the event's own lines at a run's start, after them at its end. */
   lines(event: SessionEvent, base: () => WireObject): { before: WireObject[]; after: WireObject[] } {

@@ -53,6 +53,8 @@ export interface ToolParts {
   customAgents: CustomAgents;
   subagentRuns: SubagentRuns;
   background: BackgroundAgents | undefined;
+  /** Where a background shell's start and end are told (stream-json's task lines). */
+  events: SessionEvents;
   middleware: readonly ToolMiddleware[];
   /** The most consecutive SubagentStop blocks per run (stop-hook-cap.ts). */
   stopHookCap: number;
@@ -108,6 +110,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
               tasks: parts.background,
               outputFile: (taskId: string) => backgroundOutputPath(files.transcriptPath, files.id, taskId),
               allowRead: (file: string) => paths.addFile(file),
+              report: (shell) => parts.events.emit({ kind: "background_shell", shell }),
             },
           }
         : {}),
