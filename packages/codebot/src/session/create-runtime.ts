@@ -11,6 +11,7 @@ import { expandPromptCommand } from "../mcp/prompt-command.js";
 import type { SessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { TaskStore } from "../tasks/task-store.js";
+import { earlierOutputFiles } from "../tools/background-bash.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import { deferredToolPlaceholder, TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
@@ -279,6 +280,12 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     lastStopAttempt,
     notify,
   });
+  // The background output files a resumed session's earlier runs left: the file tools read them,
+  // as claude 2.1.328's Read did after `-c` and `/resume` (recorded). At start and at `/resume`.
+  const allowEarlierOutputs = () => {
+    for (const file of earlierOutputFiles(files.transcriptPath, files.id)) paths.addFile(file);
+  };
+  allowEarlierOutputs();
   const sessionStartEffects: SessionStartEffects = {
     reloadSkills: () => reloadSkills(),
     watch: (paths) => fileWatch.add(paths),
@@ -337,6 +344,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     totals.startOver(restored?.totals);
     costWritten = written(restored?.usage);
     files.switchTo(id, restored);
+    allowEarlierOutputs();
     tasks.switchTo(files.tasksPath);
     validation.switchTo(files.markPath(id));
   };

@@ -285,6 +285,56 @@ describe("-c after a session with a background shell", () => {
   });
 });
 
+describe("/resume of a session with a background shell", () => {
+  it("as claude 2.1.328's: the earlier shell's output file is read, its id is unknown to task_stop", async () => {
+    const box = sandbox();
+    const first = await modelServer([
+      reply.toolCall("bash", { command: "echo hello from before", run_in_background: true }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
+    expect((await runCli([...args, "-p", "go"], { env: modelEnv(first, box.home) })).code).toBe(0);
+    const second = await modelServer([
+      reply.toolCall("task_stop", { task_id: launched.id }),
+      reply.toolCall("read", { file_path: launched.file }),
+      reply.text("done"),
+    ]);
+    // The session started here goes on with the earlier one: its output files are the file tools' too.
+    const r = await runCli(args, { env: modelEnv(second, box.home), input: "/resume 1\nagain\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("resumed session ");
+    const results = second.requests.map(lastResult);
+    expect(results[1]).toBe(`No task found with ID: ${launched.id}`);
+    expect(results[2]).toBe("     1\thello from before\n     2\t\n     3\t[exited with code 0]");
+  });
+});
+
+describe("/resume with a background shell running", () => {
+  it("as claude 2.1.328's: the shell runs on, task_stop of the resumed session stops it and its file is read", async () => {
+    const box = sandbox();
+    const other = await modelServer([reply.text("other")]);
+    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
+    expect((await runCli([...args, "-p", "hi"], { env: modelEnv(other, box.home) })).code).toBe(0);
+    const server = await modelServer([
+      reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
+      afterLaunch(() => reply.text("launched")),
+      () => reply.toolCall("task_stop", { task_id: launched.id }),
+      () => reply.toolCall("read", { file_path: launched.file }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(args, { env: modelEnv(server, box.home), input: "go\n/resume 1\nstop\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("resumed session ");
+    const results = server.requests.map(lastResult);
+    expect(JSON.parse(results[3] ?? "")).toMatchObject({
+      message: `Successfully stopped task: ${launched.id} (${TICKS})`,
+    });
+    expect(results[4]).toMatch(/^ {5}1\ttick 1\n[\s\S]*\[killed\]$/);
+    expect(alive(pidOf(box))).toBe(false);
+  });
+});
+
 describe("background bash's edges", () => {
   it("a PreToolUse hook's updatedInput that sets run_in_background (Butanium's force_background_sleep) runs the command in the background", async () => {
     const box = sandbox();

@@ -5,7 +5,7 @@ import type { PluginFolder } from "../../settings/plugin-folder.js";
 import { CODE_RUNNING_TOOLS } from "../../settings/session-modes.js";
 import { SessionSkills } from "../../skills/session-skills.js";
 import type { TaskStore } from "../../tasks/task-store.js";
-import { backgroundOutputPath, earlierOutputFiles } from "../../tools/background-bash.js";
+import { backgroundOutputPath } from "../../tools/background-bash.js";
 import { builtinTools } from "../../tools/builtin-tools.js";
 import { StructuredOutput } from "../../tools/structured-output-tool.js";
 import type { ToolEnvironment } from "../../tools/tool-environment.js";
@@ -152,7 +152,6 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       ...parts.subagentRuns.host(runner, agentScopes, parts.stopHookCap, parts.lastStopAttempt),
     },
   });
-  for (const file of earlierOutputFiles(files.transcriptPath, files.id)) paths.addFile(file);
   // `--tools` (Claude Code's): only these built-in tools are offered; MCP tools join as they connect.
   // `--bare` offers claude 2.1.328's minimal set at most: `--tools` narrows it, never widens it.
   // `--restricted` takes the code-running tools away unless `--tools` names them (claude's).
