@@ -137,14 +137,15 @@ export class BackgroundAgents {
   }
 
   /**
-   * Ctrl+C at the prompt: every run going is stopped, and its notification dropped — no turn
+   * Ctrl+C at the prompt: every sub-agent going is stopped, and its notification dropped — no turn
    * starts for it (claude 2.1.328's, recorded: "Background agents stopped", no request followed).
-   * The session goes on and may start runs again. Resolves with the runs it stopped.
+   * Shells run on, as claude's did (recorded: its Ctrl+C at the prompt left them, the footer still
+   * counting them). The session goes on and may start runs again. Resolves with the runs it stopped.
    */
   stopGoing(): BackgroundTask[] {
     const stopped: BackgroundTask[] = [];
     for (const run of this.runs.values()) {
-      if (run.controller.signal.aborted) continue;
+      if (run.controller.signal.aborted || run.task.command !== undefined) continue;
       run.byUser = true;
       run.controller.abort(new Error("background agent stopped by the user"));
       stopped.push(run.task);

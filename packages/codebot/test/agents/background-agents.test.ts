@@ -62,6 +62,20 @@ describe("BackgroundAgents", () => {
     expect(await agents.next()).toBe("third done");
   });
 
+  it("stopGoing (Ctrl+C at the prompt) leaves background shells running, as claude 2.1.328's did", async () => {
+    const agents = new BackgroundAgents(inbox());
+    const untilAborted = (signal: AbortSignal) =>
+      new Promise<ReturnType<typeof ended>>((resolve) =>
+        signal.addEventListener("abort", () => resolve(ended("killed", "killed"))),
+      );
+    agents.start(task("a1"), untilAborted);
+    agents.start({ id: "b1", description: "ticks", agentType: "bash", command: "sleep 30" }, untilAborted);
+    expect(agents.stopGoing().map((t) => t.id)).toEqual(["a1"]);
+    expect(agents.going().map((t) => t.id)).toEqual(["b1"]);
+    await agents.stopAll();
+    expect(agents.going()).toEqual([]);
+  });
+
   it("a run's progress is what its work reported, while it goes and once it has ended, with how it ended", async () => {
     const agents = new BackgroundAgents(inbox());
     let finish = () => {};

@@ -1,7 +1,8 @@
 /**
  * A background shell (bash's `run_in_background`) in the interactive session, in a real terminal
- * (tmux): the Ctrl+C of a later call stops that call only, the Ctrl+C at the prompt stops the
- * shell's process group, as it stops background agents.
+ * (tmux): the Ctrl+C of a later call stops that call only; the Ctrl+C at the prompt leaves it
+ * running, as claude 2.1.328's did (recorded), and the terminal counts it in claude's words
+ * (`1 shell`); leaving the session stops its process group.
  */
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
@@ -23,7 +24,7 @@ const pidIn = (file: string) => Number(fs.readFileSync(file, "utf8"));
 const ticksIn = (file: string) => (fs.readFileSync(file, "utf8").match(/^tick /gm) ?? []).length;
 
 describe("a background shell in the interactive session", { timeout: 120_000 }, () => {
-  it("Ctrl+C of a later call stops that call, not the background shell; Ctrl+C at the prompt then stops the shell", async () => {
+  it("Ctrl+C of a later call stops that call, not the background shell; Ctrl+C at the prompt leaves it too; /exit stops it", async () => {
     const box = sandbox();
     const server = await modelServer([
       reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
@@ -34,7 +35,9 @@ describe("a background shell in the interactive session", { timeout: 120_000 }, 
     const settings = box.json("settings.json", { permissions: { allow: ["Bash"] } });
     const term = await startSession(box, server, { args: ["--settings", settings] });
     term.submit("go");
-    await term.waitForScreen("launched");
+    // The turn's last line and the status under the prompt count it as claude's do: `1 shell`.
+    await term.waitForScreen(/launched\n1 shell still running\n/);
+    await term.waitForScreen(/\$[0-9.]+ · 1 shell\n/);
     await waitFor(() => fs.existsSync(box.at("loop.pid")), 15_000, "the loop's pid");
     const found = /Output is being written to: (\S+\.output)\./.exec(
       JSON.stringify(server.requests[1]?.body),
@@ -56,11 +59,20 @@ describe("a background shell in the interactive session", { timeout: 120_000 }, 
     // Past the double Ctrl+C's window (800 ms), so this one is a first press at the prompt, not a quit.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     term.press("C-c");
-    // The terminal counts background shells with the background agents (its words for both).
-    await term.waitForScreen("● background agents stopped");
+    await term.waitForScreen("(Ctrl+C again, Ctrl+D or /exit to quit)");
+    // As claude 2.1.328's Ctrl+C at the prompt: the shell runs on, nothing says it stopped.
+    const afterPrompt = ticksIn(file);
+    await waitFor(() => ticksIn(file) > afterPrompt, 15_000, "another tick after Ctrl+C at the prompt");
+    expect(alive(loop)).toBe(true);
+    expect(term.screen()).not.toContain("stopped");
+    // Leaving asks first, names the shell, and stops it.
+    term.submit("/exit");
+    const asked = await term.waitForScreen(/Esc back to the session: ?$/m);
+    expect(asked).toContain("  shell · Print ticks\n");
+    term.type("1");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).toContain("stopping 1 shell");
     await waitFor(() => !alive(loop), 15_000, "the loop's shell to end");
     expect(fs.readFileSync(file, "utf8")).toMatch(/\n\[killed\]\n$/);
-    term.submit("/exit");
-    expect(await term.exitCode()).toBe(0);
   });
 });

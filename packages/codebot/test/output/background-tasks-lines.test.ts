@@ -3,8 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { EndedTask } from "../../src/agents/background-agents.js";
 import { RunProgress } from "../../src/agents/run-progress.js";
 import {
+  backgroundStatusText,
+  backgroundStoppingText,
   backgroundTaskDetail,
   backgroundTaskLines,
+  backgroundWaitingText,
 } from "../../src/cli/interactive/background-tasks-lines.js";
 import { stylesFor } from "../../src/cli/output/styles.js";
 
@@ -90,5 +93,25 @@ describe("/tasks lines", () => {
     ];
     for (const control of ["\x1b", "\x07", "\r"]) expect(shown.join("\n")).not.toContain(control);
     expect(shown).toContain("    › \\x1b]0;owned\\x07\\x1b[2Jread\\r {}");
+  });
+});
+
+describe("the terminal's count of background tasks", () => {
+  const agent = runningTask(progressOf(0));
+  const shell = { ...agent, id: "b1", agentType: "bash", command: "sleep 30" };
+
+  it("names shells in claude's words and agents in theirs, both when both go", () => {
+    expect(backgroundStatusText([shell, shell])).toBe(" · 2 shells");
+    expect(backgroundStatusText([agent])).toBe(" · 1 background agent");
+    expect(backgroundStatusText([agent, shell])).toBe(" · 1 background agent · 1 shell");
+    expect(backgroundStatusText([])).toBe("");
+    expect(backgroundWaitingText([shell])).toBe("1 shell still running");
+    expect(backgroundWaitingText([agent, agent])).toBe("waiting for 2 background agents to finish");
+    expect(backgroundWaitingText([agent, shell])).toBe(
+      "waiting for 1 background agent to finish · 1 shell still running",
+    );
+    expect(backgroundWaitingText([])).toBeUndefined();
+    expect(backgroundStoppingText([agent, shell, shell])).toBe("stopping 1 background agent and 2 shells");
+    expect(backgroundStoppingText([])).toBeUndefined();
   });
 });

@@ -96,20 +96,50 @@ const CALLS_SHOWN = 5;
 
 const earlierCallsText = (n: number) => `${n} earlier call${n === 1 ? "" : "s"}`;
 
-/** What the status under the prompt adds while background sub-agents go: ` · 1 background agent`. */
-export function backgroundStatusText(going: number): string {
-  return going === 0 ? "" : ` · ${agentsText(going)}`;
+/**
+ * What the status under the prompt adds while background sub-agents and shells go, in claude
+ * 2.1.328's words (recorded): ` · 1 background agent`, ` · 2 shells` (claude's `· 2 shells · ↓ to
+ * manage`); both when both go (not recorded).
+ */
+export function backgroundStatusText(going: readonly GoingTask[]): string {
+  const { agents, shells } = countsOf(going);
+  return [agents > 0 ? agentsText(agents) : "", shells > 0 ? shellsText(shells) : ""]
+    .filter((part) => part !== "")
+    .map((part) => ` · ${part}`)
+    .join("");
 }
 
 /**
- * A turn ended with background sub-agents going: its last line says so, as claude 2.1.328 ends such
- * a turn (recorded: `✻ Waiting for 1 background agent to finish`). Undefined when none goes.
+ * A turn ended with background sub-agents or shells going: its last line says so, as claude 2.1.328
+ * ends such a turn (recorded: `✻ Waiting for 1 background agent to finish`, and for shells `… · 1
+ * shell still running`). Undefined when none goes.
  */
-export function backgroundWaitingText(going: number): string | undefined {
-  return going === 0 ? undefined : `waiting for ${agentsText(going)} to finish`;
+export function backgroundWaitingText(going: readonly GoingTask[]): string | undefined {
+  const { agents, shells } = countsOf(going);
+  const parts = [
+    agents > 0 ? `waiting for ${agentsText(agents)} to finish` : "",
+    shells > 0 ? `${shellsText(shells)} still running` : "",
+  ].filter((part) => part !== "");
+  return parts.length === 0 ? undefined : parts.join(" · ");
+}
+
+/** `stopping 1 background agent and 2 shells`: what leaving the session stops. */
+export function backgroundStoppingText(going: readonly GoingTask[]): string | undefined {
+  const { agents, shells } = countsOf(going);
+  const parts = [agents > 0 ? agentsText(agents) : "", shells > 0 ? shellsText(shells) : ""].filter(
+    (part) => part !== "",
+  );
+  return parts.length === 0 ? undefined : `stopping ${parts.join(" and ")}`;
+}
+
+/** A background shell is a task with a command (bash's `run_in_background`); the rest are sub-agents. */
+function countsOf(going: readonly GoingTask[]): { agents: number; shells: number } {
+  const shells = going.filter((task) => task.command !== undefined).length;
+  return { agents: going.length - shells, shells };
 }
 
 const agentsText = (n: number) => `${n} background agent${n === 1 ? "" : "s"}`;
+const shellsText = (n: number) => `${n} shell${n === 1 ? "" : "s"}`;
 
 const nameOf = (task: GoingTask) => visible(task.description || task.agentType);
 

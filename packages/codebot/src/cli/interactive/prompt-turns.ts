@@ -154,7 +154,7 @@ export class PromptTurns {
       view.runEnded();
       const notice = promptResultNotice(result, s, state.is.quitting);
       if (notice !== undefined) view.notice(notice);
-      const waiting = backgroundWaitingText(rt.backgroundGoing().length);
+      const waiting = backgroundWaitingText(rt.backgroundGoing());
       if (waiting !== undefined) view.line(s.dim(waiting));
     } catch (error) {
       view.runEnded();

@@ -9,6 +9,7 @@ import type { SessionView } from "../output/session-view.js";
 import type { Styles } from "../output/styles.js";
 import { exit } from "../process-exit.js";
 import { askBackgroundEnd } from "./background-end-question.js";
+import { backgroundStoppingText } from "./background-tasks-lines.js";
 import type { InteractiveState } from "./interactive-state.js";
 import type { Questions } from "./questions.js";
 import { sessionNotice } from "./session-notice.js";
@@ -65,8 +66,8 @@ export function sessionQuit(parts: QuitParts): (code: number) => Promise<void> {
     state.closeStarts();
     view.closing();
     // As claude's "Exit and stop tasks": the runs end with the session, their transcripts there.
-    const going = rt.backgroundRunning;
-    if (going > 0) view.notice(s.dim(`stopping ${going} background agent${going === 1 ? "" : "s"}`));
+    const stopping = backgroundStoppingText(rt.backgroundGoing());
+    if (stopping !== undefined) view.notice(s.dim(stopping));
     view.notice(s.dim("closing the session (SessionEnd, waiting for hooks)…"));
     try {
       rl.close();

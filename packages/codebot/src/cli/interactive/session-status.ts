@@ -40,9 +40,7 @@ export function sessionStatus(
   // The background sub-agents going are counted at its end (claude lists them under its prompt).
   const lines = () =>
     statusLine?.latest ?? [
-      s.dim(
-        titledStatus(rt.title, statusText(usageOf(rt)) + backgroundStatusText(rt.backgroundGoing().length)),
-      ),
+      s.dim(titledStatus(rt.title, statusText(usageOf(rt)) + backgroundStatusText(rt.backgroundGoing()))),
     ];
   // In screen-reader mode the status is not under the prompt, drawn again after every key (a
   // screen reader would read it out each time): it is printed once above each prompt, as claude's.
