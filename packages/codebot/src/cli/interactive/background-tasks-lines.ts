@@ -102,9 +102,7 @@ const earlierCallsText = (n: number) => `${n} earlier call${n === 1 ? "" : "s"}`
  * manage`); both when both go (not recorded).
  */
 export function backgroundStatusText(going: readonly GoingTask[]): string {
-  const { agents, shells } = countsOf(going);
-  return [agents > 0 ? agentsText(agents) : "", shells > 0 ? shellsText(shells) : ""]
-    .filter((part) => part !== "")
+  return countTexts(going)
     .map((part) => ` · ${part}`)
     .join("");
 }
@@ -125,11 +123,16 @@ export function backgroundWaitingText(going: readonly GoingTask[]): string | und
 
 /** `stopping 1 background agent and 2 shells`: what leaving the session stops. */
 export function backgroundStoppingText(going: readonly GoingTask[]): string | undefined {
+  const parts = countTexts(going);
+  return parts.length === 0 ? undefined : `stopping ${parts.join(" and ")}`;
+}
+
+/** `1 background agent`, `2 shells`: the counts of what goes, the ones not zero. */
+function countTexts(going: readonly GoingTask[]): string[] {
   const { agents, shells } = countsOf(going);
-  const parts = [agents > 0 ? agentsText(agents) : "", shells > 0 ? shellsText(shells) : ""].filter(
+  return [agents > 0 ? agentsText(agents) : "", shells > 0 ? shellsText(shells) : ""].filter(
     (part) => part !== "",
   );
-  return parts.length === 0 ? undefined : `stopping ${parts.join(" and ")}`;
 }
 
 /** A background shell is a task with a command (bash's `run_in_background`); the rest are sub-agents. */
