@@ -160,7 +160,7 @@ export class BackgroundAgents {
     return run !== undefined;
   }
 
-  /** Resolves once run `id` has ended (at once when none goes on): task_stop answers after its shell's end. */
+  /** Resolves once run `id` has ended (at once when none goes on): task_stop answers after a shell's end. */
   async whenEnded(id: string): Promise<void> {
     await this.runs.get(id)?.done;
   }

@@ -11,9 +11,9 @@ const inputSchema = z.object({
  * `task_stop {task_id}` (Claude Code's TaskStop): stops a background shell — SIGTERM to its
  * process group, SIGKILL after 2 s — or a background sub-agent. Its result is claude 2.1.328's
  * (recorded): `Successfully stopped task: <id> (<command>)` as JSON text, and `No task found with
- * ID: <id>` for one that is not running (ended, never started, or of an earlier session). It
- * answers once the task has ended (at most the 2 s from SIGTERM to SIGKILL for a shell). A
- * stopped shell sends no notification, as claude's sends none.
+ * ID: <id>` for one that is not running (ended, never started, or of an earlier session). For a
+ * shell it answers once the shell has ended (at most the 2 s from SIGTERM to SIGKILL). A stopped
+ * shell sends no notification, as claude's sends none.
  */
 export function taskStopTool(tasks: BackgroundAgents | undefined): Tool<z.infer<typeof inputSchema>> {
   return {
@@ -28,8 +28,9 @@ export function taskStopTool(tasks: BackgroundAgents | undefined): Tool<z.infer<
       const task = tasks?.going().find((t) => t.id === id);
       if (task === undefined || !tasks?.stop(id))
         return { content: `No task found with ID: ${id}`, isError: true };
-      // Its end (task lines, the output file's `[killed]`) comes before the answer, as claude's (recorded).
-      await tasks.whenEnded(id);
+      // A shell's end (task lines, the output file's `[killed]`) comes before the answer, as claude's
+      // (recorded); SIGKILL follows SIGTERM within 2 s, so this wait is bounded.
+      if (task.command !== undefined) await tasks.whenEnded(id);
       const data =
         task.command !== undefined
           ? {
