@@ -335,6 +335,24 @@ describe("/resume with a background shell running", () => {
   });
 });
 
+describe("/tasks with a background shell", () => {
+  it("lists the shell as one, and /tasks stop names it as a shell as it stops it", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
+      reply.text("launched"),
+    ]);
+    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
+    const r = await runCli(args, { env: modelEnv(server, box.home), input: "go\n/tasks\n/tasks stop 1\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /\n1 shell running \(.*\)\n {2}1 echo \$\$ > loop\.pid; for i in .*· shell · running · \d+s\n/,
+    );
+    expect(r.stdout).toContain("● stopping shell Print ticks\n");
+    await waitFor(() => !alive(pidOf(box)), 15_000, "the loop's shell to end");
+  });
+});
+
 describe("background bash's edges", () => {
   it("a PreToolUse hook's updatedInput that sets run_in_background (Butanium's force_background_sleep) runs the command in the background", async () => {
     const box = sandbox();

@@ -96,6 +96,39 @@ describe("/tasks lines", () => {
   });
 });
 
+describe("/tasks lines of a background shell", () => {
+  const shell = {
+    ...runningTask(new RunProgress(0)),
+    id: "b1",
+    description: "Print ticks",
+    agentType: "bash",
+    command: "for i in $(seq 1 60); do echo tick $i; sleep 1; done",
+    prompt: "for i in $(seq 1 60); do echo tick $i; sleep 1; done",
+  };
+
+  it("lists it as claude's panel does: its command cut, `shell`, running, and how long", () => {
+    expect(backgroundTaskLines([shell], [], 12_000, plain)).toEqual([
+      "1 shell running (/tasks <n> shows one, /tasks stop <n|name> stops it)",
+      "  1 for i in $(seq 1 60); do echo tick $i; sleep 1; d… · shell · running · 12s",
+    ]);
+  });
+
+  it("leaves ended shells out of the earlier ones, as claude's panel does", () => {
+    const endedShell: EndedTask = { ...shell, status: "failed" };
+    expect(backgroundTaskLines([], [endedShell], 1000, plain)).toEqual(["no background agents running"]);
+    expect(backgroundTaskLines([], [endedShell, ended(1)], 1000, plain)).toHaveLength(3);
+  });
+
+  it("shows one with its command, not a prompt", () => {
+    expect(backgroundTaskDetail(shell, 1, 3000, plain)).toEqual([
+      "for i in $(seq 1 60); do echo tick $i; sleep 1; d… · shell · running · 3s",
+      "command:",
+      "  for i in $(seq 1 60); do echo tick $i; sleep 1; done",
+      "/tasks stop 1 stops it",
+    ]);
+  });
+});
+
 describe("the terminal's count of background tasks", () => {
   const agent = runningTask(progressOf(0));
   const shell = { ...agent, id: "b1", agentType: "bash", command: "sleep 30" };

@@ -6,7 +6,7 @@ import type { Styles } from "../output/styles.js";
 import { callSummary } from "../output/tool-summary.js";
 
 /**
- * `/tasks`: the background sub-agents, as claude 2.1.328's `/tasks` panel shows them (recorded):
+ * `/tasks`: the background sub-agents and shells, as claude 2.1.328's `/tasks` panel shows them (recorded):
  * each run going, numbered — its description, type, status, time running, tokens and tool calls
  * (claude's `general-purpose · 7s · 15 tokens · 2 tools`) and, under it, its last tool call (what
  * it is doing now, claude's `›` row) — then the runs that have ended (claude's "Earlier in this
@@ -26,19 +26,23 @@ export function backgroundTaskLines(
     going.length === 0
       ? ["no background agents running"]
       : [
-          `${agentsText(going.length)} running ${s.dim("(/tasks <n> shows one, /tasks stop <n|name> stops it, Ctrl+C at the prompt all)")}`,
+          `${countTexts(going).join(" and ")} running ${s.dim(`(/tasks <n> shows one, /tasks stop <n|name> stops it${ctrlCHint(going)})`)}`,
           ...going.flatMap((task, i) => {
             const last = task.progress.calls.at(-1);
             const row = `  ${s.bold(String(i + 1))} ${backgroundTaskRow(task, now, s)}`;
             return last === undefined ? [row] : [row, s.dim(callLine("    › ", last, columns))];
           }),
         ];
-  if (ended.length === 0) return lines;
-  const shown = ended.slice(-EARLIER_SHOWN);
-  const hidden = ended.length - shown.length;
+  // claude's "Earlier in this session" lists the agents that ended, not the shells (recorded: 0 after a shell failed).
+  const endedAgents = ended.filter(isAgent);
+  if (endedAgents.length === 0) return lines;
+  const shown = endedAgents.slice(-EARLIER_SHOWN);
+  const hidden = endedAgents.length - shown.length;
   return [
     ...lines,
-    s.dim(`earlier in this session${hidden > 0 ? ` (the last ${shown.length} of ${ended.length})` : ""}:`),
+    s.dim(
+      `earlier in this session${hidden > 0 ? ` (the last ${shown.length} of ${endedAgents.length})` : ""}:`,
+    ),
     ...shown.map(
       (task) =>
         `  ${nameOf(task)} ${s.dim(`· ${visible(task.agentType)} · ${statusWord(task.status)} · started ${agoText(now - task.startedAt)} · last active ${agoText(now - task.progress.lastActiveAt)}`)}`,
@@ -46,11 +50,23 @@ export function backgroundTaskLines(
   ];
 }
 
+/** The most of a shell's command its `/tasks` row shows (claude's row cut one at about 50). */
+const SHELL_COMMAND_COLUMNS = 50;
+
 /** How many ended runs `/tasks` lists, the last ones: a long session's would fill the screen. */
 const EARLIER_SHOWN = 10;
 
-/** One run going: `helper · general-purpose · running · 12s · 15 tokens · 2 tools`. */
+/**
+ * One run going: `helper · general-purpose · running · 12s · 15 tokens · 2 tools`; a shell as
+ * claude's panel lists one (recorded: its command, `running`): `sleep 30 · shell · running · 12s`.
+ */
 export function backgroundTaskRow(task: GoingTask, now: number, s: Styles): string {
+  if (task.command !== undefined) {
+    // Its command's first line, cut as claude's row cuts it, so the row keeps to one line.
+    const [first = "", ...more] = task.command.split("\n");
+    const command = cutToColumns(`${visible(first)}${more.length > 0 ? " …" : ""}`, SHELL_COMMAND_COLUMNS);
+    return `${command} ${s.dim(`· shell · running · ${secondsText(now - task.startedAt)}`)}`;
+  }
   const { tokens, calls } = task.progress;
   const counts = `${tokens} token${tokens === 1 ? "" : "s"} · ${calls.length} tool${calls.length === 1 ? "" : "s"}`;
   return `${nameOf(task)} ${s.dim(`· ${visible(task.agentType)} · running · ${secondsText(now - task.startedAt)} · ${counts}`)}`;
@@ -82,7 +98,8 @@ export function backgroundTaskDetail(
             .slice(-CALLS_SHOWN)
             .map((call, i, shown) => callLine(i === shown.length - 1 ? "› " : "  ", call, columns)),
         ]),
-    s.dim("prompt:"),
+    // A shell's "prompt" is its command (claude's panel: `Command:`).
+    s.dim(isAgent(task) ? "prompt:" : "command:"),
     ...task.prompt.split("\n").map((line) => `  ${visible(line)}`),
     s.dim(`/tasks stop ${n} stops it`),
   ];
@@ -135,10 +152,18 @@ function countTexts(going: readonly GoingTask[]): string[] {
   );
 }
 
+/** Ctrl+C at the prompt stops the background agents, not the shells. */
+function ctrlCHint(going: readonly GoingTask[]): string {
+  if (!going.some(isAgent)) return "";
+  return going.every(isAgent) ? ", Ctrl+C at the prompt all" : ", Ctrl+C at the prompt the agents";
+}
+
 /** A background shell is a task with a command (bash's `run_in_background`); the rest are sub-agents. */
+const isAgent = (task: { command?: string }) => task.command === undefined;
+
 function countsOf(going: readonly GoingTask[]): { agents: number; shells: number } {
-  const shells = going.filter((task) => task.command !== undefined).length;
-  return { agents: going.length - shells, shells };
+  const agents = going.filter(isAgent).length;
+  return { agents, shells: going.length - agents };
 }
 
 const agentsText = (n: number) => `${n} background agent${n === 1 ? "" : "s"}`;

@@ -33,9 +33,10 @@ export function tasksCommand(arg: string, ctx: SlashContext): void {
     for (const line of backgroundTaskDetail(found, n, Date.now(), s, columns)) ctx.print(line);
     return;
   }
+  const kind = found.command !== undefined ? "shell" : "background agent";
   if (!ctx.runtime.stopBackgroundTask(found.id))
-    return void ctx.print(s.red(`background agent ${visible(nameOf(found))} has already ended`));
-  ctx.print(`${s.cyan("●")} stopping background agent ${visible(nameOf(found))}`);
+    return void ctx.print(s.red(`${kind} ${visible(nameOf(found))} has already ended`));
+  ctx.print(`${s.cyan("●")} stopping ${kind} ${visible(nameOf(found))}`);
 }
 
 const nameOf = (task: GoingTask) => task.description || task.agentType;
