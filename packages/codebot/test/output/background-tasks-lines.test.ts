@@ -140,9 +140,8 @@ describe("the terminal's count of background tasks", () => {
     expect(backgroundStatusText([])).toBe("");
     expect(backgroundWaitingText([shell])).toBe("1 shell still running");
     expect(backgroundWaitingText([agent, agent])).toBe("waiting for 2 background agents to finish");
-    expect(backgroundWaitingText([agent, shell])).toBe(
-      "waiting for 1 background agent to finish · 1 shell still running",
-    );
+    // claude's turn that ended with both going named the agents only (recorded).
+    expect(backgroundWaitingText([agent, shell])).toBe("waiting for 1 background agent to finish");
     expect(backgroundWaitingText([])).toBeUndefined();
     expect(backgroundStoppingText([agent, shell, shell])).toBe("stopping 1 background agent and 2 shells");
     expect(backgroundStoppingText([])).toBeUndefined();

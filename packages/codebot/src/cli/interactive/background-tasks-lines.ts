@@ -126,16 +126,13 @@ export function backgroundStatusText(going: readonly GoingTask[]): string {
 
 /**
  * A turn ended with background sub-agents or shells going: its last line says so, as claude 2.1.328
- * ends such a turn (recorded: `✻ Waiting for 1 background agent to finish`, and for shells `… · 1
- * shell still running`). Undefined when none goes.
+ * ends such a turn (recorded: `✻ Waiting for 1 background agent to finish`, for shells only `… · 1
+ * shell still running`, and with both the agents' line alone). Undefined when none goes.
  */
 export function backgroundWaitingText(going: readonly GoingTask[]): string | undefined {
   const { agents, shells } = countsOf(going);
-  const parts = [
-    agents > 0 ? `waiting for ${agentsText(agents)} to finish` : "",
-    shells > 0 ? `${shellsText(shells)} still running` : "",
-  ].filter((part) => part !== "");
-  return parts.length === 0 ? undefined : parts.join(" · ");
+  if (agents > 0) return `waiting for ${agentsText(agents)} to finish`;
+  return shells > 0 ? `${shellsText(shells)} still running` : undefined;
 }
 
 /** `stopping 1 background agent and 2 shells`: what leaving the session stops. */
