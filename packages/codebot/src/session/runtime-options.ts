@@ -54,6 +54,11 @@ export interface RuntimeOptions {
   /** Asks the user about a tool call; absent = non-interactive. */
   askToolApproval?: AskToolApproval;
   /**
+   * The interactive session (repl.ts), not `-p` or the Agent SDK's: where claude 2.1.328 answers the
+   * model otherwise there (a background shell's launch text, background-bash.ts).
+   */
+  interactive?: boolean;
+  /**
    * When the user last pressed a key (epoch ms; a terminal's session): a key pressed while a tool
    * call's question is open puts off its `permission_prompt` Notification (permission-hooks.ts).
    */

@@ -46,6 +46,8 @@ export interface BackgroundShellHost {
   allowRead(file: string): void;
   /** Told as a shell starts and as it ends (stream-json's task lines, task-lines.ts). */
   report?(shell: BackgroundShellReport): void;
+  /** The interactive session: the launch answer is claude's there, not `-p`'s. */
+  interactive?: boolean;
 }
 
 export interface BackgroundCommand {
@@ -117,7 +119,7 @@ export function startBackgroundCommand(host: BackgroundShellHost, run: Backgroun
   host.report?.(shell);
   return {
     ok: true,
-    content: `Command running in background with ID: ${id}. Output is being written to: ${file}. You will be notified when it completes. To check interim output, use Read on that file path.`,
+    content: `Command running in background with ID: ${id}. Output is being written to: ${file}. ${host.interactive === true ? INTERACTIVE_LAUNCH_NOTE : PRINT_LAUNCH_NOTE}`,
     data: {
       stdout: "",
       stderr: "",
@@ -128,6 +130,15 @@ export function startBackgroundCommand(host: BackgroundShellHost, run: Backgroun
     },
   };
 }
+
+/**
+ * The launch answer's end, as claude 2.1.328's Bash words it (recorded): `-p`'s, and the
+ * interactive session's, which tells the model not to poll the file.
+ */
+const PRINT_LAUNCH_NOTE =
+  "You will be notified when it completes. To check interim output, use Read on that file path.";
+const INTERACTIVE_LAUNCH_NOTE =
+  "You will be notified when it completes — do not poll that file or sleep while waiting. Read the file only if the user asks for progress, or if you need a line it prints before you can go on, such as a server's ready line or port.";
 
 /** claude's shape of a task id: `b` and 8 lower-case letters or digits. */
 function newTaskId(): string {

@@ -335,6 +335,22 @@ describe("/resume with a background shell running", () => {
   });
 });
 
+describe("the launch answer in the interactive session", () => {
+  it("is claude 2.1.328's interactive one, which tells the model not to poll the file", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo hi", run_in_background: true }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
+    expect((await runCli(args, { env: modelEnv(server, box.home), input: "go\n" })).code).toBe(0);
+    expect(lastResult(server.requests[1] as RecordedRequest)).toBe(
+      `Command running in background with ID: ${launched.id}. Output is being written to: ${launched.file}. You will be notified when it completes — do not poll that file or sleep while waiting. Read the file only if the user asks for progress, or if you need a line it prints before you can go on, such as a server's ready line or port.`,
+    );
+  });
+});
+
 describe("/tasks with a background shell", () => {
   it("lists the shell as one, and /tasks stop names it as a shell as it stops it", async () => {
     const box = sandbox();

@@ -247,6 +247,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
       // Only for a project hook that changed since the project question (a script it runs edited).
       askHookApproval: changedHookQuestion(inventory, questions, view, s, () => askQueue?.place()),
       lastKeyAt: () => lastKeyAt,
+      interactive: true,
       askToolApproval: (request) => {
         // The call runs once answered: the time shown while it runs starts then, not before its question.
         view.callAsked(request.callId);

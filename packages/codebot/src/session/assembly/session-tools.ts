@@ -111,6 +111,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
               outputFile: (taskId: string) => backgroundOutputPath(files.transcriptPath, files.id, taskId),
               allowRead: (file: string) => paths.addFile(file),
               report: (shell) => parts.events.emit({ kind: "background_shell", shell }),
+              interactive: options.interactive === true,
             },
           }
         : {}),
