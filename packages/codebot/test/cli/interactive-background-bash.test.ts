@@ -9,8 +9,8 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { alive } from "../support/process-alive.js";
 import { waitFor } from "../support/wait-for.js";
-import { modelServer, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
@@ -74,5 +74,38 @@ describe("a background shell in the interactive session", { timeout: 120_000 }, 
     expect(term.screen()).toContain("stopping 1 shell");
     await waitFor(() => !alive(loop), 15_000, "the loop's shell to end");
     expect(fs.readFileSync(file, "utf8")).toMatch(/\n\[killed\]\n$/);
+  });
+
+  it("a shell still running at /resume ends there: its notification gets a turn of the session resumed, as claude 2.1.328's did", async () => {
+    const box = sandbox();
+    const other = await modelServer([reply.text("OTHER-ANSWER")]);
+    const otherRun = await runCli(["-p", "OTHER-PROMPT", "--cwd", box.project], {
+      env: modelEnv(other, box.home),
+    });
+    expect(otherRun.code).toBe(0);
+    const server = await modelServer([
+      reply.toolCall("bash", {
+        command: "for i in $(seq 1 1200); do if [ -f go.now ]; then break; fi; sleep 0.05; done; echo fin",
+        description: "Nap",
+        run_in_background: true,
+      }),
+      reply.text("LAUNCHED-HERE"),
+      reply.text("noted"),
+    ]);
+    const settings = box.json("settings.json", { permissions: { allow: ["Bash"] } });
+    const term = await startSession(box, server, { args: ["--settings", settings] });
+    term.submit("go");
+    await term.waitForScreen("LAUNCHED-HERE");
+    term.submit("/resume 1");
+    await term.waitForScreen(/resumed session /);
+    fs.writeFileSync(box.at("go.now"), "");
+    await term.waitForScreen("noted");
+    // The turn is the resumed session's: its history, not the one left, with the notification.
+    const last = requestText(server.requests.at(-1));
+    expect(last).toContain("OTHER-PROMPT");
+    expect(last).not.toContain("LAUNCHED-HERE");
+    expect(last).toContain(String.raw`Background command \"Nap\" completed (exit code 0)`);
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
   });
 });
