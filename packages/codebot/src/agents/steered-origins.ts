@@ -9,7 +9,7 @@
  */
 import type { Steered } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
-import { midTurnText } from "../cli/control/mid-turn-messages.js";
+import { midTurnText } from "../cli/control/mid-turn-text.js";
 import { hookPromptOf } from "./task-notification.js";
 
 export interface SteeredOrigin {

@@ -274,7 +274,6 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     customAgents,
     subagentRuns,
     background,
-    events,
     middleware,
     stopHookCap,
     lastStopAttempt,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { admitFoldedNotifications } from "../../src/agents/folded-notifications.js";
 import { SteeredOrigins } from "../../src/agents/steered-origins.js";
 import { hookPromptOf, notificationText } from "../../src/agents/task-notification.js";
-import { midTurnText } from "../../src/cli/control/mid-turn-messages.js";
+import { midTurnText } from "../../src/cli/control/mid-turn-text.js";
 import type { StopRequest } from "../../src/session/session.js";
 import { userTurn } from "../../src/session/user-turn.js";
 

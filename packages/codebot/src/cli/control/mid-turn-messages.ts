@@ -11,15 +11,6 @@ import type { SteeredOrigin } from "../../agents/steered-origins.js";
 import type { StreamInputMessage } from "../stream-input.js";
 import type { ControlChannel } from "./control-channel.js";
 
-const OPENING = "The user sent a new message while you were working:\n";
-const CLOSING =
-  "\n\nThis is how messages the user sends mid-turn are surfaced — within the running turn, often alongside the next tool result, rather than as a separate conversation turn. Address the message above as you continue this turn.";
-
-/** What the model is told, in claude 2.1.328's words but for the product's name. */
-export function midTurnText(text: string): string {
-  return `${OPENING}${text}${CLOSING}`;
-}
-
 export class MidTurnMessages {
   constructor(
     private readonly channel: Pick<ControlChannel, "divert" | "requeue">,

@@ -53,15 +53,14 @@ export interface ToolParts {
   customAgents: CustomAgents;
   subagentRuns: SubagentRuns;
   background: BackgroundAgents | undefined;
-  /** Where a background shell's start and end are told (stream-json's task lines). */
-  events: SessionEvents;
   middleware: readonly ToolMiddleware[];
   /** The most consecutive SubagentStop blocks per run (stop-hook-cap.ts). */
   stopHookCap: number;
   /** Marks a SubagentStop block at that cap, which ends the sub-agent's run. */
   lastStopAttempt: LastStopAttempt;
   notify: Notify;
-  /** Told when the plan tools switch the permission mode. */
+  /** Told of a background shell's start and end (stream-json's task lines) and of the plan tools'
+   * switches of the permission mode. */
   events: SessionEvents;
 }
 
