@@ -28,7 +28,8 @@ import {
 } from "./permission-rules.js";
 import { promptToolVerdict } from "./prompt-tool-verdict.js";
 import { putToUser } from "./put-to-user.js";
-import { definesFunction, type ShellTool, unmatchedReadOnly } from "./read-only-bash.js";
+import { pinnedShell } from "./pinned-shell.js";
+import { definesFunction, unmatchedReadOnly } from "./read-only-bash.js";
 import { RuleLayers } from "./rule-layers.js";
 import type { PermissionDenial, ToolApprovalOptions } from "./tool-approval-options.js";
 
@@ -415,8 +416,7 @@ export class ToolApproval {
     return async (call, next, ctx) => {
       // A shell's directory is read once: the call is judged from it and runs in it, though a
       // sub-agent running beside it moves the shell (a `cd`) while it is judged or before it runs.
-      const judgedIn = (ctx.tool as Partial<ShellTool>).workingDirectory?.();
-      const tool = judgedIn === undefined ? ctx.tool : pinnedShell(ctx.tool, judgedIn);
+      const { tool, folder: judgedIn } = pinnedShell(ctx.tool);
       const verdict = await this.decided(call, tool, ctx);
       this.options.onDecision?.(call, verdict.decision);
       if (!verdict.allowed) {
@@ -436,9 +436,4 @@ export class ToolApproval {
       notify: (message) => this.options.notify?.(message),
     });
   }
-}
-
-/** `tool` with its working directory fixed at `dir`, for one call's judgement. */
-function pinnedShell(tool: Tool, dir: string): Tool {
-  return Object.create(tool, { workingDirectory: { value: () => dir } }) as Tool;
 }

@@ -1,12 +1,13 @@
 /**
  * Runs one `` !`cmd` `` of a skill or command before its text goes to the model. It is code from
  * a file — for a project's skills, from a cloned repository — so it passes the same gates as a
- * bash call of the model: PreSkillShellCommand hooks first (they may refuse it), then the
- * permission rules and mode (a deny rule refuses it; an allow rule, the skill's own trusted
- * `allowed-tools` or the user's yes lets it run; with nobody to ask it is refused). It runs
- * through the bash tool's process path (its own process group, killed on timeout or cancel),
- * output capped.
+ * bash call of the model, in the bash tool's working directory: PreSkillShellCommand hooks
+ * first (they may refuse it), then the permission rules and mode (a deny rule refuses it; an
+ * allow rule, the skill's own trusted `allowed-tools` or the user's yes lets it run; with nobody
+ * to ask it is refused). It runs through the bash tool's process path (its own process group,
+ * killed on timeout or cancel), output capped.
  */
+import { pinnedShell } from "../approval/pinned-shell.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
 import { commandEnv } from "../tools/command-env.js";
 import { runShell } from "../tools/shell-process.js";
@@ -46,9 +47,13 @@ export async function runSkillCommand(
       reason: `${shown} of /${skill.name} refused by hook ${decision.by}: ${decision.reason}`,
     };
   calls += 1;
+  // Judged from where the bash tool's shell is and run there, as claude 2.1.328 runs it: judged
+  // there and run in the project directory, `cat .env` after the model's `cd sub` was checked as
+  // `sub/.env` and printed the `.env` a deny rule keeps out.
+  const shell = pinnedShell(host.bash);
   const verdict = await host.approval.decide(
     { id: `skill-shell-${calls}`, name: "bash", args: { command } },
-    host.bash,
+    shell.tool,
     { agentName: "main", signal },
   );
   if (!verdict.allowed) return { ok: false, reason: `${shown} of /${skill.name}: ${verdict.reason}` };
@@ -60,7 +65,7 @@ export async function runSkillCommand(
     };
   const result = await runShell({
     command,
-    cwd: host.paths.root,
+    cwd: shell.folder ?? host.paths.root,
     env: commandEnv(host),
     timeoutMs: TIMEOUT_MS,
     signal,

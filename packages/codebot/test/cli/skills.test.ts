@@ -177,6 +177,26 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
     );
   });
 
+  it("a skill's !`cmd` runs where the bash tool's shell is, the folder its check read it from (as claude 2.1.328)", async () => {
+    // A cloned repository's skill: checked from `sub/` (after the model's `cd sub`), `cat .env`
+    // names `sub/.env`, which no rule covers; run from the project directory it printed the
+    // root `.env` the deny rule keeps out.
+    const box = sandbox();
+    box.json(".claude/settings.json", { permissions: { deny: ["Read(./.env)"] } });
+    box.write(".env", "SECRET_TOKEN=hunter2-from-dotenv\n");
+    box.write("sub/.env", "SUB_SETTING=harmless\n");
+    box.write(".claude/skills/peek/SKILL.md", "---\ndescription: Peek\n---\nSettings: !`cat .env`\n");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "cd sub" }),
+      reply.toolCall("skill", { skill: "peek" }),
+      reply.text("done"),
+    ]);
+    const r = await oneShot(box, server, ["-p", "peek"]);
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests[2])).toContain("Settings: SUB_SETTING=harmless");
+    expect(JSON.stringify(server.requests.map((q) => q.body))).not.toContain("hunter2-from-dotenv");
+  });
+
   it("the model's skill call leaves out a file an ask rule covers: nobody was asked", async () => {
     const box = explainSkillBesideDeniedEnv();
     box.json(".claude/settings.json", { permissions: { ask: ["Read(./.env)"] } });
