@@ -26,9 +26,9 @@ import {
   type PermissionRuleSet,
   type UnruledCommands,
 } from "./permission-rules.js";
+import { pinnedShell } from "./pinned-shell.js";
 import { promptToolVerdict } from "./prompt-tool-verdict.js";
 import { putToUser } from "./put-to-user.js";
-import { pinnedShell } from "./pinned-shell.js";
 import { definesFunction, unmatchedReadOnly } from "./read-only-bash.js";
 import { RuleLayers } from "./rule-layers.js";
 import type { PermissionDenial, ToolApprovalOptions } from "./tool-approval-options.js";
