@@ -343,6 +343,20 @@ describe("git commands that only read", () => {
     expect(reads("git log")).toBe(false);
   });
 
+  it("git log asks where a .git folder that is no repository sits beside a bare one: git passes over it to the bare one's config", () => {
+    // An unpacked archive: an empty `.git` beside `HEAD`, `objects/`, `refs/` and a `config`
+    // whose textconv driver `git log -p` runs (git 2.39 ran it: it takes the folder for bare).
+    const { root, reads } = project();
+    const bare = tempDir("codebot-bare-repo-");
+    execFileSync("git", ["init", "-q", "--bare", bare]);
+    fs.cpSync(bare, root, { recursive: true });
+    writeFile(path.join(root, "info/attributes"), "* diff=x\n");
+    fs.appendFileSync(path.join(root, "config"), '[diff "x"]\n\ttextconv = "touch pwned; cat"\n');
+    fs.mkdirSync(path.join(root, ".git"));
+    expect(reads("git log -p")).toBe(false);
+    expect(reads("git show")).toBe(false);
+  });
+
   /** A repository elsewhere (another of yours, `/etc/.git`), committed, which a `.git` file can name. */
   function elsewhere(): string {
     const other = tempDir("codebot-other-repo-");

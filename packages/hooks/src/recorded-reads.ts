@@ -51,6 +51,16 @@ export function statPath(file: string): fs.Stats | undefined {
   return fs.statSync(file, { throwIfNoEntry: false });
 }
 
+/** The target of `file` when it is a symlink, else undefined. */
+export function linkTarget(file: string): string | undefined {
+  note(file);
+  try {
+    return fs.readlinkSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 export function pathExists(file: string): boolean {
   note(file);
   return fs.existsSync(file);

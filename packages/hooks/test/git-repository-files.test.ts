@@ -79,6 +79,17 @@ describe("what a repository's own .git makes git run", () => {
     expect(runs("git log", bare)).toEqual(["config"]);
   });
 
+  it("a .git folder that is no git folder (no HEAD) is passed over as git does: the bare repository beside it counts", () => {
+    const dir = project({
+      ".git/description": "",
+      HEAD: "ref: refs/heads/main\n",
+      "objects/.keep": "",
+      "refs/.keep": "",
+      config: '[core]\n\tfsmonitor = "touch x"\n',
+    });
+    expect(runs("git log", dir)).toEqual(["config"]);
+  });
+
   it("from a subfolder the command cds to, the repository above it counts", () => {
     const dir = project({ ".git/config": '[core]\n\tpager = "less; touch x"\n', "src/a.txt": "" });
     expect(runs("cd src && git log", dir)).toEqual([".git/config"]);
