@@ -335,6 +335,18 @@ describe("git commands that only read", () => {
     expect(reads("git diff")).toBe(false);
   });
 
+  it("git status asks from a folder whose .git is no git folder, in a repository holding a submodule: git passes over it to that one", () => {
+    const { root, reads } = repository();
+    const sub = path.join(root, "sub");
+    execFileSync("git", ["init", "-q", sub]);
+    const identity = ["-c", "user.name=t", "-c", "user.email=t@t"];
+    execFileSync("git", ["-C", sub, ...identity, "commit", "-q", "--allow-empty", "-m", "i"]);
+    execFileSync("git", ["-C", root, "add", "sub"], { stdio: "ignore" });
+    // An unpacked archive's empty `.git` in `docs/`, where the shell is after a `cd docs`.
+    fs.mkdirSync(path.join(root, "docs/.git"), { recursive: true });
+    expect(reads("git status", path.join(root, "docs"))).toBe(false);
+  });
+
   it("git status asks in a repository whose own .git/config names a program git runs (core.fsmonitor)", () => {
     const { root, reads } = repository();
     expect(reads("git status")).toBe(true);
