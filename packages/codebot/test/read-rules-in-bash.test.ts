@@ -64,6 +64,26 @@ describe("a Read rule and the files a bash line names", () => {
     });
   });
 
+  it("deny Read(./.env) refuses cat /proc/self/../self/cwd/.env: /proc/self/cwd is the shell's folder however it is spelled", async () => {
+    const decide = engineWith("bypassPermissions", { deny: ["Read(./.env)"] });
+    expect(await decide("cat /proc/self/../self/cwd/.env")).toMatchObject({ allowed: false });
+  });
+
+  it.each([
+    // bash splits the program word: `$IFS` is blanks, a brace list is words (`cat .env`).
+    "cat${IFS}.env",
+    "cat$IFS.env",
+    "{cat,.env}",
+    // `$$` is the shell's pid: /proc/$$/root is /, /proc/$$/cwd the shell's folder.
+    "cat /proc/$$/root/$PWD/.env",
+    "cat /proc/$$/cwd/.env",
+  ])("deny Read(./.env) holds %s, whose words bash fills in, while .env is there", async (command) => {
+    const decide = engineWith("bypassPermissions", { deny: ["Read(./.env)"] });
+    const verdict = await decide(command);
+    expect(verdict).toMatchObject({ allowed: false });
+    expect(verdict.allowed === false && verdict.reason).toContain('"Read(./.env)"');
+  });
+
   it("a line naming no covered file runs as before", async () => {
     const decide = engineWith("bypassPermissions", { deny: ["Read(./.env)"] });
     expect(await decide("cat README.md && echo env .envrc")).toEqual({ allowed: true });

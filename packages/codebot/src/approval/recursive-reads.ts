@@ -53,8 +53,13 @@ const COPIERS = new Set(["cp", "scp", "rsync"]);
 /** Shells a `find -exec` may run, reading what the command line they are given says. */
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 const FIND_RUNS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
-/** A word the shell fills in from a command or a variable, other than the shell's folder and home. */
-const FILLED_IN = /\$\(|`|\$(?!\{?(PWD|HOME)\b)[{A-Za-z_]/;
+/**
+ * A word the shell fills in from a command or a variable, other than the shell's folder and home:
+ * special parameters too (`/proc/$$/root/…` is `/…`).
+ */
+const FILLED_IN = /\$\(|`|\$(?!\{?(PWD|HOME)\b)[{A-Za-z_$!?#@*0-9-]/;
+/** A brace list (`{cat,.env}`): bash makes it several words. */
+const BRACE_LIST = /\{[^{}]*,[^{}]*\}/;
 /**
  * `$_` in a command another runs stands for what that one hands it (`find … -exec cat {} +` is
  * `cat $_`: files under find's folders, counted as those); in a command of its own, for a `$(…)`'s output.
@@ -85,6 +90,10 @@ export function lineReach(command: string, cwd: string, home: string): LineReach
     // A copy's last word is where it goes, not what it reads (`cp x "$DEST/y"`).
     const read = COPIERS.has(program) ? raw.slice(1, -1) : raw.slice(1);
     if (CONTENT_READERS.has(program) && read.some(filled)) unnamed = true;
+    // A program word bash fills in or splits (`cat${IFS}.env`, `{cat,.env}`): what runs, and on
+    // which files, the line does not show.
+    const unquotedFirst = (raw[0] ?? "").replace(/'[^']*'/g, "");
+    if (filled(raw[0] ?? "") || BRACE_LIST.test(unquotedFirst)) unnamed = true;
     const operands = folderOperands(program, rest, xargsReads);
     if (operands === undefined) continue;
     const named = operands.length > 0 ? operands : SEARCH_HERE.has(program) ? ["."] : [];

@@ -21,9 +21,10 @@ export function wordAsPaths(word: string, place: string, home: string): string[]
   const spelled = word
     .replace(WORKING_DIR, () => place)
     .replace(HOME_DIR, () => home)
-    .replace(/^~\+(?=\/|$)/, () => place)
-    .replace(PROC_CWD, () => place);
-  return braceExpansions(spelled).map((one) => {
+    .replace(/^~\+(?=\/|$)/, () => place);
+  // `/proc/self/../self/cwd` is /proc/self/cwd: /proc holds no links before it to follow.
+  const proc = spelled.startsWith("/proc/") ? path.posix.normalize(spelled) : spelled;
+  return braceExpansions(proc.replace(PROC_CWD, () => place)).map((one) => {
     const named = expandHome(one, home);
     return path.isAbsolute(named) ? named : `${place}${path.sep}${named}`;
   });
