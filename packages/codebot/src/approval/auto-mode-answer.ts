@@ -25,9 +25,15 @@ export function readClassifierAnswer(text: string): ClassifierVerdict {
     return { verdict: "unreadable", why: "its answer had no <block>yes</block> or <block>no</block>" };
   if (!said.includes("yes")) return { verdict: "allow" };
   const reason = /<reason>([\s\S]*?)<\/reason>/i.exec(text)?.[1]?.trim();
-  return { verdict: "block", reason: reason ? shortened(visible(reason)) : "it gave no reason" };
+  return { verdict: "block", reason: reason ? shortened(reason) : "it gave no reason" };
 }
 
-function shortened(text: string): string {
-  return text.length <= MOST_REASON_CHARS ? text : `${text.slice(0, MOST_REASON_CHARS)}…`;
+/**
+ * Text from the classifier or its provider (a reason, an error) as the model, the hooks and the
+ * terminal get it: control characters written out, at most MOST_REASON_CHARS (a proxy's error can
+ * be a whole web page on one line).
+ */
+export function shortened(text: string): string {
+  const shown = visible(text);
+  return shown.length <= MOST_REASON_CHARS ? shown : `${shown.slice(0, MOST_REASON_CHARS)}…`;
 }

@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ToolCall, Usage } from "@codebot/agentcore";
 import type { LanguageModelUsage, ModelMessage } from "ai";
 import type { AutoModeLists } from "../settings/auto-mode-lists.js";
-import { type ClassifierVerdict, readClassifierAnswer } from "./auto-mode-answer.js";
+import { type ClassifierVerdict, readClassifierAnswer, shortened } from "./auto-mode-answer.js";
 import { classifierPrompt, classifierSystemPrompt } from "./auto-mode-prompt.js";
 
 /** Judges, in `auto` mode, a tool call that would otherwise be asked about. */
@@ -60,7 +60,8 @@ export function autoModeClassifier(options: ClassifierOptions): AutoModeClassifi
       } catch (error) {
         if (timeout.aborted && !signal.aborted)
           return { verdict: "unavailable", why: `no answer within ${options.timeoutMs} ms` };
-        return { verdict: "unavailable", why: (error as Error).message.split("\n")[0] ?? "failed" };
+        const message = error instanceof Error ? error.message : String(error);
+        return { verdict: "unavailable", why: shortened(message.split("\n")[0] || "failed") };
       }
     },
   };

@@ -90,6 +90,24 @@ describe("auto mode's classifier", () => {
     expect(decisions.at(-1)?.decision.notRun).toBe("automode-unavailable");
   });
 
+  it("failing with an error a whole page long, tells the model a short line of it", async () => {
+    // A proxy's error page, minified onto one line, with an escape sequence in it.
+    const page = `<html>\x1b[2J${"<div>bad gateway</div>".repeat(10_000)}</html>`;
+    const { s, server } = await autoSession([
+      reply.toolCalls(toolCall("bash", { command: WRITER }, "c1")),
+      reply.httpError(400, { message: page }),
+      reply.text("done"),
+    ]);
+    await s.runtime.prompt("go");
+    expect(fs.existsSync(path.join(s.project, "ran.txt"))).toBe(false);
+    const sent = resultSent(server.requests[2]);
+    expect(sent).toContain("the auto mode classifier gave no verdict");
+    expect(sent.length).toBeLessThan(1_000);
+    // JSON writes the escape character as \u001b; shown, it is the four characters \x1b.
+    expect(sent).not.toContain("\\u001b");
+    expect(sent).toContain("\\\\x1b[2J");
+  });
+
   it("giving no answer within CODEBOT_AUTO_MODE_TIMEOUT_MS, refuses the call", async () => {
     const { s, server } = await autoSession(
       // The classifier's request is held open: its answer never comes.
