@@ -77,14 +77,14 @@ export type BackgroundLaunch =
 export function startBackgroundCommand(host: BackgroundShellHost, run: BackgroundCommand): BackgroundLaunch {
   const id = newTaskId();
   const file = host.outputFile(id);
+  let output: OutputFile;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, "", { mode: 0o600 });
+    output = new OutputFile(file);
   } catch (error) {
     return { ok: false, error: `bash: cannot create the output file ${file}: ${(error as Error).message}` };
   }
   host.allowRead(file);
-  const output = new OutputFile(file);
   const description = run.description || run.command;
   const task = { id, description, agentType: "bash", command: run.command };
   const shell = { id, toolUseId: run.toolUseId, description, outputFile: file };
@@ -115,7 +115,10 @@ export function startBackgroundCommand(host: BackgroundShellHost, run: Backgroun
     },
     run.command,
   );
-  if (!started) return { ok: false, error: "bash: the session is ending; no background command starts now" };
+  if (!started) {
+    output.end("[not started: the session was ending]");
+    return { ok: false, error: "bash: the session is ending; no background command starts now" };
+  }
   host.report?.(shell);
   return {
     ok: true,
@@ -193,12 +196,21 @@ function shellNotification(
   ].join("\n");
 }
 
-/** A background command's output file: written as the output comes, up to BACKGROUND_OUTPUT_LIMIT bytes. */
+/**
+ * A background command's output file: written as the output comes, up to BACKGROUND_OUTPUT_LIMIT
+ * bytes, through the descriptor it was created with. A path the command (or anyone) removes or
+ * replaces meanwhile — by a link, or a FIFO whose open would block the session — is not opened
+ * again: the output goes on into the file made for it.
+ */
 class OutputFile {
+  private readonly fd: number;
   private written = 0;
   private full = false;
 
-  constructor(private readonly file: string) {}
+  constructor(file: string) {
+    const { O_WRONLY, O_CREAT, O_TRUNC, O_NOFOLLOW } = fs.constants;
+    this.fd = fs.openSync(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
+  }
 
   write(chunk: string): void {
     if (this.full) return;
@@ -215,14 +227,16 @@ class OutputFile {
       );
   }
 
+  /** The last line, then the file is closed. */
   end(line: string): void {
     this.append(`\n${line}\n`);
+    fs.closeSync(this.fd);
   }
 
-  /** A file that cannot be written (removed, disk full) loses that output, not the command. */
+  /** A file that cannot be written (disk full) loses that output, not the command. */
   private append(data: string | Buffer): void {
     try {
-      fs.appendFileSync(this.file, data);
+      fs.writeSync(this.fd, typeof data === "string" ? Buffer.from(data) : data);
     } catch {
       // nothing to do: the notification still comes.
     }

@@ -422,3 +422,46 @@ describe("background bash's edges", () => {
     expect(requestText(server.requests.at(-1))).toContain("completed (exit code 0)");
   });
 });
+
+describe("a background command's output file replaced while it runs", () => {
+  /** A command that swaps its own output file for what `replace` makes at "$f" before its first output. */
+  const swapping = (replace: string) =>
+    `f=$(find "$HOME" -name '*.output' | head -1); rm "$f"; ${replace}; echo after`;
+
+  it("by a FIFO: the session is not stalled opening it, and the output goes on into the file it had", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: swapping('mkfifo "$f"'), run_in_background: true }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("launched\n\nnoted\n");
+    expect(requestText(server.requests.at(-1))).toContain("completed (exit code 0)");
+    expect(fs.statSync(launched.file).isFIFO()).toBe(true);
+  });
+
+  it("by a link: what it points to is not written", async () => {
+    const box = sandbox();
+    fs.writeFileSync(box.at("keep.txt"), "mine\n");
+    const server = await modelServer([
+      reply.toolCall("bash", {
+        command: swapping(`ln -s ${box.at("keep.txt")} "$f"`),
+        run_in_background: true,
+      }),
+      afterLaunch(() => reply.text("launched")),
+      reply.text("noted"),
+    ]);
+    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(requestText(server.requests.at(-1))).toContain("completed (exit code 0)");
+    expect(fs.readFileSync(box.at("keep.txt"), "utf8")).toBe("mine\n");
+  });
+});
