@@ -13,7 +13,8 @@ export type SettingsText =
  * The text of one settings file, read safely from a repository that may be hostile: only a
  * regular file (a symlink to `/dev/zero` or a FIFO would hang or grow without end; the open is
  * non-blocking so a FIFO cannot stall it), at most MAX_SETTINGS_BYTES, and a leading UTF-8 BOM
- * dropped (editors on Windows write one). A missing file, or a symlink to nothing, is absent.
+ * dropped (editors on Windows write one). A missing file, a symlink to nothing, or a path through
+ * a file (`HOME=/dev/null`: no settings file can be there) is absent.
  */
 export function readSettingsText(file: string): SettingsText {
   let fd: number;
@@ -21,8 +22,8 @@ export function readSettingsText(file: string): SettingsText {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { kind: "absent" };
-    return { kind: "error", message: `cannot read (${code ?? String(error)})` };
+    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
+    return { kind: "error", message: cannotRead(error) };
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -40,8 +41,7 @@ export function readSettingsText(file: string): SettingsText {
     const text = buffer.toString("utf8", 0, length);
     return { kind: "text", text: text.startsWith("\ufeff") ? text.slice(1) : text };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { kind: "error", message: `cannot read (${code ?? String(error)})` };
+    return { kind: "error", message: cannotRead(error) };
   } finally {
     fs.closeSync(fd);
   }
@@ -51,3 +51,18 @@ function tooLarge(detail: string): SettingsText {
   const mib = MAX_SETTINGS_BYTES / (1024 * 1024);
   return { kind: "error", message: `larger than ${mib} MiB (${detail}); not read` };
 }
+
+/** Why a file could not be read, in words, with the system's code for a search. */
+function cannotRead(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === undefined ? undefined : WHY[code];
+  return why === undefined ? `cannot read (${code ?? String(error)})` : `cannot read: ${why} (${code})`;
+}
+
+const WHY: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ELOOP: "its symbolic links loop",
+  ENAMETOOLONG: "its path is too long",
+  EIO: "the disk gave an input/output error",
+};

@@ -49,6 +49,31 @@ describe("settings files that are not regular files", () => {
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain("not a regular file (a named pipe) (layer skipped)");
   });
+
+  it("a settings.json that is a symbolic link to itself is refused in words, not a bare ELOOP", async () => {
+    const box = sandbox();
+    fs.mkdirSync(box.at(".codebot"));
+    fs.symlinkSync("settings.json", box.at(SETTINGS));
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(
+      `error: settings: ${box.at(SETTINGS)}: cannot read: its symbolic links loop (ELOOP) (layer skipped)`,
+    );
+  });
+});
+
+describe("settings files under a home that is not a folder", () => {
+  it("HOME=/dev/null (as some services run): no user settings file can be there, and -p runs", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("ran")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], {
+      env: modelEnv(server, box.home, { HOME: "/dev/null" }),
+      timeoutMs: 30_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("ran\n");
+    expect(run.code).toBe(0);
+  });
 });
 
 describe("settings files too big or too deep", () => {
