@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -99,6 +100,26 @@ describe("CheckpointStore", () => {
 
     expect(outcome.failed.map((f) => f.file)).toEqual([b]);
     expect(outcome.restored).toEqual([a]);
+    expect(fs.readFileSync(a, "utf8")).toBe("before\n");
+  });
+
+  it("a file replaced by a FIFO since is not waited on: said as a FIFO, left there, the others restored", () => {
+    const store = new CheckpointStore(() => folder);
+    const a = path.join(project, "a.txt");
+    const b = path.join(project, "b.txt");
+    fs.writeFileSync(a, "before\n");
+    store.startPrompt("p1", 1000);
+    toolWrite(store, b, "mine\n");
+    toolWrite(store, a, "after\n");
+    fs.rmSync(b);
+    execFileSync("mkfifo", [b]);
+
+    const outcome = store.restore(1000);
+
+    expect(outcome.failed).toEqual([
+      { file: b, reason: "it is a named pipe now, not a file; left as it is" },
+    ]);
+    expect(fs.statSync(b).isFIFO()).toBe(true);
     expect(fs.readFileSync(a, "utf8")).toBe("before\n");
   });
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { endsMidLine } from "../../fs/ends-mid-line.js";
+import { fileKind } from "../../fs/file-kind.js";
 import type { HeldFile } from "../../tools/tool-environment.js";
 
 /** A file larger than this is not kept: its prompt's row says it cannot be restored. */
@@ -273,13 +274,25 @@ function hashOf(content: string | Buffer): string {
   return createHash("sha256").update(content).digest("hex");
 }
 
-/** The file's content; null when there is none (a folder there is not read: restoring it fails, said). */
+/**
+ * The file's content; null when there is none. What is not a regular file now (a folder, a FIFO,
+ * a link to a device, put there outside codebot) is not read — a FIFO would wait for a writer, a
+ * device never end —: restoring it fails with an error that says what it is.
+ */
 export function readOrNull(file: string): Buffer | null {
+  let fd: number;
   try {
-    return fs.readFileSync(file);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`it is ${fileKind(stat)} now, not a file; left as it is`);
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
