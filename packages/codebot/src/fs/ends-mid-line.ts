@@ -3,18 +3,20 @@ import fs from "node:fs";
 /**
  * True when the file is not empty and its last byte is not a newline: a JSONL file whose last
  * line was cut off (a crash, a full disk). A line appended to it must start with a newline, or
- * it joins the cut line and both are lost to a reader.
+ * it joins the cut line and both are lost to a reader. What is not a regular file is not read
+ * (opening a FIFO to read would wait for a writer): false.
  */
 export function endsMidLine(file: string): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(file, "r");
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch {
     return false;
   }
   try {
-    const size = fs.fstatSync(fd).size;
-    if (size === 0) return false;
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size === 0) return false;
+    const size = stat.size;
     const last = Buffer.alloc(1);
     fs.readSync(fd, last, 0, 1, size - 1);
     return last[0] !== 0x0a;

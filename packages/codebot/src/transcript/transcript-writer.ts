@@ -5,6 +5,7 @@ import { addedToolsOf, removedToolsOf, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import type { NotificationOrigin } from "../agents/task-notification.js";
 import type { PermissionDecision } from "../approval/permission-decision.js";
+import { appendToRegularFile } from "../fs/append-regular.js";
 import { endsMidLine } from "../fs/ends-mid-line.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import type { ClaudeTimes, EarlierTotals } from "../session/session-totals.js";
@@ -34,7 +35,7 @@ const TITLE_AGAIN_AFTER = TITLE_WINDOW / 2;
 /** A longer title is cut: it is a name for a list, and its line must fit the end the list reads. */
 export const MAX_TITLE = 256;
 
-/** How a line's text reaches the file: fs.appendFileSync, unless a test puts a failing one in. */
+/** How a line's text reaches the file: appendToRegularFile, unless a test puts a failing one in. */
 export type AppendText = (file: string, text: string) => void;
 
 /** A retry of a failed model call as the transcript records it (`TranscriptWriter.apiRetry`). */
@@ -77,7 +78,7 @@ export class TranscriptWriter {
     private sessionId: string,
     private readonly cwd: string,
     private readonly onError: (message: string) => void = () => {},
-    private readonly appendText: AppendText = fs.appendFileSync,
+    private readonly appendText: AppendText = appendToRegularFile,
     /** False (`--no-session-persistence`): nothing is written, the file is never created. */
     private readonly storage: { persist?: boolean } = {},
   ) {
@@ -409,7 +410,7 @@ export class TranscriptWriter {
     }
     try {
       makeDirectory(path.dirname(file));
-      fs.appendFileSync(file, "");
+      appendToRegularFile(file, "");
       this.recording = true;
       this.mayEndMidLine = true;
     } catch (error) {

@@ -1,0 +1,19 @@
+import fs from "node:fs";
+import { fileKind } from "./file-kind.js";
+
+/**
+ * Appends `text` to `file` (made when missing) only while it is a regular file: a link put in its
+ * place is not followed (its target is not written) and a FIFO is not waited on (a session's own
+ * bash can swap its transcript for one). Throws, saying what stands there, otherwise.
+ */
+export function appendToRegularFile(file: string, text: string): void {
+  const { O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+  const fd = fs.openSync(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o666);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`not a regular file (${fileKind(stat)})`);
+    fs.writeSync(fd, Buffer.from(text));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
