@@ -8,7 +8,17 @@ import { fileKind } from "./file-kind.js";
  */
 export function appendToRegularFile(file: string, text: string): void {
   const { O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
-  const fd = fs.openSync(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o666);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o666);
+  } catch (error) {
+    // A link (ELOOP) or a FIFO nobody reads (ENXIO): said as what it is, not as the system's code.
+    const code = (error as NodeJS.ErrnoException).code;
+    const there =
+      code === "ELOOP" || code === "ENXIO" ? fs.lstatSync(file, { throwIfNoEntry: false }) : undefined;
+    if (there !== undefined && !there.isFile()) throw new Error(`not a regular file (${fileKind(there)})`);
+    throw error;
+  }
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new Error(`not a regular file (${fileKind(stat)})`);

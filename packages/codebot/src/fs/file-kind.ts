@@ -7,5 +7,6 @@ export function fileKind(stat: fs.Stats): string {
   if (stat.isBlockDevice()) return "a block device";
   if (stat.isFIFO()) return "a named pipe";
   if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
   return "not a file";
 }
