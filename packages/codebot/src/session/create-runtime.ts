@@ -368,6 +368,9 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     ...(structured ? { structured } : {}),
     stopFailure: (error, answer) => runner.fire("StopFailure", stopFailureInput(error, answer)),
     ...(checkpoints ? { checkpoints } : {}),
+    ...(options.entrypoint !== undefined
+      ? { promptSource: options.entrypoint === "cli" ? ("typed" as const) : ("sdk" as const) }
+      : {}),
   });
 
   // A RuntimeProblem is the line only (the place is in its message).

@@ -7,6 +7,7 @@ import { hookPromptOf, type NotificationOrigin, notificationOrigin } from "../ag
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
+import type { TranscriptLine } from "../transcript/transcript-line.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome, CompactPart } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
@@ -64,6 +65,8 @@ export interface SessionParts {
   checkpoints?: { startPrompt(uuid: string): void };
   /** Where each message steered into a turn came from (steered-origins.ts). */
   steeredOrigins?: Pick<SteeredOrigins, "of">;
+  /** Where the user's prompts come from: typed in the terminal, or sent by `-p` or an SDK program. */
+  promptSource?: "typed" | "sdk";
 }
 
 /** An earlier session read from its transcript, ready to take this one's place. */
@@ -318,6 +321,20 @@ export class Session {
     await this.running?.catch(() => undefined);
   }
 
+  /**
+   * A prompt's transcript fields, claude 2.1.328's (recorded): a notification's `origin` and
+   * `promptSource` `system`; a typed prompt's `origin` `{"kind": "human"}` and `promptSource`
+   * `typed`; a `-p` or SDK one's `promptSource` `sdk` alone. A resume knows whose it is by them
+   * (line-sender.ts), never by its text.
+   */
+  private senderMarks(text: string, from: PromptFrom): Pick<TranscriptLine, "origin" | "promptSource"> {
+    if (from === "notification")
+      return { origin: notificationOrigin(hookPromptOf(text)), promptSource: "system" };
+    const source = this.parts.promptSource;
+    if (source === "typed") return { origin: { kind: "human" }, promptSource: "typed" };
+    return source === "sdk" ? { promptSource: "sdk" } : {};
+  }
+
   private async run(text: string, uuid: string | undefined, from: PromptFrom): Promise<PromptResult> {
     const { agent, runner, transcript, validation, stopHooks } = this.parts;
     const controller = new AbortController();
@@ -386,10 +403,7 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
-    const marks = {
-      ...(uuid ? { uuid } : {}),
-      ...(from === "notification" ? { origin: notificationOrigin(hookPromptOf(text)) } : {}),
-    };
+    const marks = { ...(uuid ? { uuid } : {}), ...this.senderMarks(text, from) };
     this.parts.checkpoints?.startPrompt(transcript.append(message, "main", marks));
     // The deferred tools the model is first told of, for a resume to know what it was told. Not
     // for a conversation the model has answered (an older codebot's, resumed without a listing):

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { projectSlug } from "../paths/project-slug.js";
+import { senderOf } from "./line-sender.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { promptAsTyped } from "./local-command-lines.js";
 import { isSessionId } from "./session-id.js";
@@ -153,8 +154,11 @@ function headOf(
       if (line.type !== "user" && line.type !== "assistant") continue;
       if (messages++ === 0) forkedFrom = forkOrigin(line);
       hasConversation = true;
+      // A notification's turn is no prompt of the user's: its line's fields say so (line-sender.ts).
       const text =
-        line.type === "user" && line.isMeta !== true ? promptAsTyped(promptText(line.message.content)) : "";
+        line.type === "user" && line.isMeta !== true && (senderOf(line) ?? "user") === "user"
+          ? promptAsTyped(promptText(line.message.content))
+          : "";
       if (text) firstPrompt = text.replace(/\s+/g, " ").trim().slice(0, 80);
     }
     let lastLines = head.lines;

@@ -58,9 +58,21 @@ export interface TranscriptLine {
   isApiErrorMessage?: true;
   /** Claude Code's mark of a message no one typed (a built-in command's caveat, local-command-lines.ts). */
   isMeta?: true;
-  /** Claude Code's mark of a message a background run's end brought (its notification), not the user. */
-  origin?: NotificationOrigin;
+  /**
+   * Claude Code's mark of where a prompt came from: `{"kind": "human"}` typed in the terminal, a
+   * background run's end (its notification) — none for one `-p` or an SDK program sent (line-sender.ts).
+   */
+  origin?: NotificationOrigin | HumanOrigin;
+  /** Claude Code's other mark of it: `typed`, `sdk` (`-p`, an SDK program), `system` (a notification). */
+  promptSource?: PromptSource;
 }
+
+/** claude 2.1.328's `origin` of a prompt typed in the terminal (recorded). */
+export interface HumanOrigin {
+  kind: "human";
+}
+
+export type PromptSource = "typed" | "sdk" | "system";
 
 /** A line after which the main agent's history starts afresh: `compact_boundary` (Claude Code's) or `clear_boundary` (`/clear`). */
 export type BoundaryKind = "compact_boundary" | "clear_boundary";

@@ -6,6 +6,7 @@ import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
 import { costStateOf, costTotalsOf } from "./cost-state-line.js";
 import { DeferredToolsTrail, deferredToolsNotesOf } from "./deferred-tools-delta-line.js";
+import { markSender, senderOf } from "./line-sender.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { type PromptLine, promptLineOf } from "./prompt-lines.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
@@ -193,6 +194,8 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     const notes = deferredToolsNotesOf(line);
     if (notes.length > 0) return notes;
     const converted = toModelMessage(line);
+    const sender = line.type === "user" ? senderOf(line) : undefined;
+    if (sender !== undefined) for (const message of converted) markSender(message, sender);
     // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
     if (line === summary?.line && converted[0])
       converted[0] = keepingLoadedTools(converted[0], summary.discovered);

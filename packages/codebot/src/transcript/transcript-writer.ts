@@ -3,7 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { addedToolsOf, removedToolsOf, type Usage } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
-import type { NotificationOrigin } from "../agents/task-notification.js";
 import type { PermissionDecision } from "../approval/permission-decision.js";
 import { appendToRegularFile } from "../fs/append-regular.js";
 import { endsMidLine } from "../fs/ends-mid-line.js";
@@ -21,6 +20,7 @@ import { isSessionId } from "./session-id.js";
 import { titleLine } from "./title-line.js";
 import {
   type BoundaryKind,
+  type PromptSource,
   type TranscriptLine,
   toTranscriptMessage,
   transcriptUsage,
@@ -183,7 +183,8 @@ export class TranscriptWriter {
       isCompactSummary?: true;
       agentId?: string;
       isMeta?: true;
-      origin?: NotificationOrigin;
+      origin?: TranscriptLine["origin"];
+      promptSource?: PromptSource;
       timestamp?: string;
       uuid?: string;
     } = {},

@@ -1,5 +1,7 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
+import { notificationSummaries } from "../../agents/task-notification.js";
+import { senderOfMessage } from "../../transcript/line-sender.js";
 import { promptAsTyped } from "../../transcript/local-command-lines.js";
 import { GLYPH_PROMPT_MARKS, promptRows, WORD_PROMPT_MARKS } from "../interactive/prompt-rows.js";
 import { GLYPH_MARKS, WORD_MARKS } from "./line-marks.js";
@@ -21,7 +23,8 @@ export type AnswerFormat = (text: string) => string;
 /**
  * What a resumed session shows of its conversation before the prompt (as Claude Code does): the
  * user's prompts, the answers and one line per tool call with its result, the latest
- * `RECAP_ENTRIES` of them. Hook context and harness reminders (`<system-reminder>`) are left out;
+ * `RECAP_ENTRIES` of them. Hook context and harness reminders are left out, a background task's
+ * notification is its summary line — told by the sender its transcript line names (line-sender.ts);
  * a compacted beginning is one line. Answers go through `format` when given (the Markdown renderer,
  * once loaded), so they read as they did when they streamed in. `flat` (screen-reader mode): the
  * marks are the live view's words, not glyphs.
@@ -44,7 +47,14 @@ export function historyRecap(
   const entries: string[][] = [];
   for (const message of messages) {
     if (message.role === "user") {
-      const text = promptOf(message.content);
+      const sender = senderOfMessage(message);
+      if (sender === "notification") {
+        const lines = notificationEntry(message.content, s);
+        if (lines.length > 0) entries.push(lines);
+        continue;
+      }
+      if (sender === "harness") continue;
+      const text = sender === "user" ? typedOf(message.content) : promptOf(message.content);
       if (text === undefined) continue;
       if (text.startsWith(SUMMARY_PREAMBLE))
         entries.push([s.dim("(earlier conversation compacted into a summary)")]);
@@ -95,21 +105,47 @@ export function historyRecap(
   return [s.dim(`── ${title} ──`), ...shown.flat(), s.dim("──")];
 }
 
+/** A user message's texts, in order. */
+function textsOf(content: ModelMessage["content"]): string[] {
+  return typeof content === "string"
+    ? [content]
+    : content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+}
+
 /**
- * A user message's prompt: its text without reminders and hook context, a built-in command as
- * typed (`/context`, without its caveat and output); undefined when none is left.
+ * The prompt of a message its line says the user sent: its last text, the hooks' context before it
+ * left out (user-turn.ts; claude writes the context on lines of its own), shown whatever it starts
+ * with — a prompt the user began with `<system-reminder>` is still theirs.
+ */
+function typedOf(content: ModelMessage["content"]): string | undefined {
+  const prompt = promptAsTyped(textsOf(content).at(-1) ?? "").trim();
+  return prompt === "" ? undefined : prompt;
+}
+
+/**
+ * A user message's prompt when its line names no sender (an older codebot's, which wrote no such
+ * field, or a line no prompt made): its text without reminders and hook context — a notification
+ * came in a `<system-reminder>` —, a built-in command as typed (`/context`, without its caveat and
+ * output); undefined when none is left.
  */
 function promptOf(content: ModelMessage["content"]): string | undefined {
-  const texts =
-    typeof content === "string"
-      ? [content]
-      : content.flatMap((part) => (part.type === "text" ? [part.text] : []));
-  const prompt = texts
+  const prompt = textsOf(content)
     .filter((text) => !text.trimStart().startsWith("<system-reminder>"))
     .map(promptAsTyped)
     .join("\n")
     .trim();
   return prompt === "" ? undefined : prompt;
+}
+
+/**
+ * A background task's notification, as the live view said it (session-view.ts) and claude 2.1.328's
+ * recap shows it (recorded: `● Background command "sleep a bit" completed (exit code 0)`): a line
+ * for each task it tells of, not the text the model read.
+ */
+function notificationEntry(content: ModelMessage["content"], s: Styles): string[] {
+  return notificationSummaries(textsOf(content).join("\n")).map(
+    ({ summary }) => `${s.cyan("●")} ${terminalSafe(summary)}`,
+  );
 }
 
 /** The first ENTRY_LINES lines, made safe for the terminal (then formatted), with a count of the rest. */

@@ -1,0 +1,142 @@
+/**
+ * Whose message a resumed transcript line holds comes from its fields (claude 2.1.328's `origin`
+ * and `promptSource`), not its text: a background task's notification is no prompt `/rewind` goes
+ * back to, nor the picker's first prompt, and reads in the recap as its summary; a prompt the user
+ * began with `<system-reminder>` is still theirs. A line with neither field (an older codebot's)
+ * is read as before.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { sessionDirectory } from "../../src/transcript/session-files.js";
+import { modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
+
+useBuiltCli();
+
+const OWN_REMINDER = "<system-reminder>my own text</system-reminder> please answer";
+
+/** claude 2.1.328's fields on a typed prompt's line and on a notification turn's (recorded). */
+const TYPED = { origin: { kind: "human" }, promptSource: "typed", turnOrigin: "human" };
+const NOTIFIED = {
+  origin: { kind: "task-notification", producer: "session-task", runId: "0mxd7ojm7-907b909b" },
+  promptSource: "system",
+  turnOrigin: "task_notification",
+};
+
+/** A background Bash's notification as claude 2.1.328 writes it on its turn's line (recorded). */
+const NOTIFICATION = [
+  "<task-notification>",
+  "<task-id>bmqvzbcok</task-id>",
+  "<tool-use-id>toolu_bg1</tool-use-id>",
+  "<output-file>/tmp/bmqvzbcok.output</output-file>",
+  "<status>completed</status>",
+  '<summary>Background command "sleep a bit" completed (exit code 0)</summary>',
+  "</task-notification>",
+].join("\n");
+
+/**
+ * A transcript shaped as claude 2.1.328 wrote one in a terminal (recorded, its other lines left
+ * out): a prompt, one that started a background Bash, the Bash's notification turn, then two more
+ * prompts, the last begun with `<system-reminder>`. Returns the session id.
+ */
+function claudeTranscript(box: Sandbox, notificationFirst = false): string {
+  const id = randomUUID();
+  let parentUuid: string | null = null;
+  let second = 0;
+  const lines: Record<string, unknown>[] = [];
+  const add = (type: "user" | "assistant", content: unknown, fields: Record<string, unknown> = {}) => {
+    const uuid = randomUUID();
+    second += 1;
+    lines.push({
+      parentUuid,
+      isSidechain: false,
+      type,
+      message: { role: type, content },
+      uuid,
+      timestamp: new Date(Date.UTC(2026, 11, 7, 11, 53, second)).toISOString(),
+      ...fields,
+      cwd: box.project,
+      sessionId: id,
+      version: "2.1.328",
+    });
+    parentUuid = uuid;
+  };
+  const said = (text: string) => [{ type: "text", text }];
+  if (notificationFirst) {
+    add("user", NOTIFICATION, NOTIFIED);
+    add("assistant", said("The background job finished."));
+  }
+  add("user", "first prompt hello", TYPED);
+  add("assistant", said("Answer one."));
+  add("user", "startbg now", TYPED);
+  add("assistant", [
+    {
+      type: "tool_use",
+      id: "toolu_bg1",
+      name: "Bash",
+      input: { command: "sleep 3; echo done", description: "sleep a bit", run_in_background: true },
+    },
+  ]);
+  add("user", [{ type: "tool_result", tool_use_id: "toolu_bg1", content: "started", is_error: false }]);
+  add("assistant", said("Started it in the background."));
+  if (!notificationFirst) {
+    add("user", NOTIFICATION, NOTIFIED);
+    add("assistant", said("The background job finished."));
+  }
+  add("user", "third prompt after", TYPED);
+  add("assistant", said("Answer three."));
+  add("user", OWN_REMINDER, TYPED);
+  add("assistant", said("Answer four."));
+  const folder = sessionDirectory(box.home, fs.realpathSync(box.project));
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `${id}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  return id;
+}
+
+describe("a resumed transcript's lines, known by their fields", { timeout: 120_000 }, () => {
+  it("the recap shows a notification as its summary line and a prompt begun with <system-reminder> as the user's", async () => {
+    const box = sandbox();
+    const id = claudeTranscript(box);
+    const term = await startSession(box, await modelServer([]), {
+      args: ["-r", id],
+      size: { columns: 120, rows: 40 },
+    });
+    const screen = await term.waitForScreen(/^›\s*$/m);
+    expect(screen).toMatch(/^● Background command "sleep a bit" completed \(exit code 0\)$/m);
+    expect(screen).not.toContain("<task-notification>");
+    expect(screen).toMatch(/^› <system-reminder>my own text<\/system-reminder> please answer$/m);
+  });
+
+  it("/rewind offers the user's prompts, not the notification's turn", async () => {
+    const box = sandbox();
+    const id = claudeTranscript(box);
+    const term = await startSession(box, await modelServer([reply.text("unused")]), {
+      args: ["-r", id],
+      size: { columns: 120, rows: 40 },
+    });
+    await term.waitForScreen(/^›\s*$/m);
+    term.submit("/rewind");
+    const screen = await term.waitForScreen("Enter to continue · Esc to cancel");
+    const list = screen.slice(screen.lastIndexOf("/rewind"));
+    expect(list).toMatch(/^ {2}first prompt hello$/m);
+    expect(list).toMatch(/^ {2}startbg now$/m);
+    expect(list).toMatch(/^ {2}third prompt after$/m);
+    expect(list).toContain("my own text");
+    expect(list).not.toContain("task-notification");
+    expect(list).not.toContain("Background command");
+  });
+
+  it("the resume picker's first prompt is the user's, not a notification's that came first", async () => {
+    const box = sandbox();
+    const id = claudeTranscript(box, true);
+    const term = await startSession(box, await modelServer([]), { size: { columns: 160, rows: 30 } });
+    term.submit("/resume");
+    const screen = await term.waitForScreen("Enter resumes · Esc cancels");
+    expect(screen).toMatch(new RegExp(`${id} {2}.* {2}first prompt hello$`, "m"));
+    expect(screen).not.toContain("task-notification");
+  });
+});
