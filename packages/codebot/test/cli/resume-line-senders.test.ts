@@ -10,9 +10,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../../src/agents/task-notification.js";
 import { sessionDirectory } from "../../src/transcript/session-files.js";
-import { modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
-import { useBuiltCli } from "./support/cli-process.js";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
@@ -41,9 +42,10 @@ const NOTIFICATION = [
 /**
  * A transcript shaped as claude 2.1.328 wrote one in a terminal (recorded, its other lines left
  * out): a prompt, one that started a background Bash, the Bash's notification turn, then two more
- * prompts, the last begun with `<system-reminder>`. Returns the session id.
+ * prompts, the last begun with `<system-reminder>`. `older`: as an older codebot wrote them, with
+ * neither field, the notification in the reminder the model read it in. Returns the session id.
  */
-function claudeTranscript(box: Sandbox, notificationFirst = false): string {
+function claudeTranscript(box: Sandbox, { notificationFirst = false, older = false } = {}): string {
   const id = randomUUID();
   let parentUuid: string | null = null;
   let second = 0;
@@ -66,13 +68,16 @@ function claudeTranscript(box: Sandbox, notificationFirst = false): string {
     parentUuid = uuid;
   };
   const said = (text: string) => [{ type: "text", text }];
+  const typed = older ? {} : TYPED;
+  const notified = older ? {} : NOTIFIED;
+  const notification = older ? `${NOTIFICATION_OPENING}${NOTIFICATION}${NOTIFICATION_CLOSING}` : NOTIFICATION;
   if (notificationFirst) {
-    add("user", NOTIFICATION, NOTIFIED);
+    add("user", notification, notified);
     add("assistant", said("The background job finished."));
   }
-  add("user", "first prompt hello", TYPED);
+  add("user", "first prompt hello", typed);
   add("assistant", said("Answer one."));
-  add("user", "startbg now", TYPED);
+  add("user", "startbg now", typed);
   add("assistant", [
     {
       type: "tool_use",
@@ -84,12 +89,12 @@ function claudeTranscript(box: Sandbox, notificationFirst = false): string {
   add("user", [{ type: "tool_result", tool_use_id: "toolu_bg1", content: "started", is_error: false }]);
   add("assistant", said("Started it in the background."));
   if (!notificationFirst) {
-    add("user", NOTIFICATION, NOTIFIED);
+    add("user", notification, notified);
     add("assistant", said("The background job finished."));
   }
-  add("user", "third prompt after", TYPED);
+  add("user", "third prompt after", typed);
   add("assistant", said("Answer three."));
-  add("user", OWN_REMINDER, TYPED);
+  add("user", OWN_REMINDER, typed);
   add("assistant", said("Answer four."));
   const folder = sessionDirectory(box.home, fs.realpathSync(box.project));
   fs.mkdirSync(folder, { recursive: true });
@@ -109,6 +114,19 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
     expect(screen).toMatch(/^● Background command "sleep a bit" completed \(exit code 0\)$/m);
     expect(screen).not.toContain("<task-notification>");
     expect(screen).toMatch(/^› <system-reminder>my own text<\/system-reminder> please answer$/m);
+  });
+
+  it("an older codebot's lines, with neither field: the notification, in its reminder, stays out of the recap", async () => {
+    const box = sandbox();
+    const id = claudeTranscript(box, { older: true });
+    const term = await startSession(box, await modelServer([]), {
+      args: ["-r", id],
+      size: { columns: 120, rows: 40 },
+    });
+    const screen = await term.waitForScreen(/^›\s*$/m);
+    expect(screen).toMatch(/^› third prompt after$/m);
+    expect(screen).not.toContain("task-notification");
+    expect(screen).not.toContain("SYSTEM NOTIFICATION");
   });
 
   it("/rewind offers the user's prompts, not the notification's turn", async () => {
@@ -132,11 +150,49 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
 
   it("the resume picker's first prompt is the user's, not a notification's that came first", async () => {
     const box = sandbox();
-    const id = claudeTranscript(box, true);
+    const id = claudeTranscript(box, { notificationFirst: true });
     const term = await startSession(box, await modelServer([]), { size: { columns: 160, rows: 30 } });
     term.submit("/resume");
     const screen = await term.waitForScreen("Enter resumes · Esc cancels");
     expect(screen).toMatch(new RegExp(`${id} {2}.* {2}first prompt hello$`, "m"));
     expect(screen).not.toContain("task-notification");
   });
+
+  it("a typed prompt's line has claude's typed fields, and resumed, one begun with <system-reminder> shows as the user's", async () => {
+    const box = sandbox();
+    const term = await startSession(box, await modelServer([reply.text("answer one")]), {
+      size: { columns: 120, rows: 30 },
+    });
+    term.submit(OWN_REMINDER);
+    await term.waitForScreen(/^answer one$/m);
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    const [line] = mainLines(box).filter((l) => JSON.stringify(l.message).includes("please answer"));
+    expect(line).toMatchObject({ origin: { kind: "human" }, promptSource: "typed" });
+    const resumed = await startSession(box, await modelServer([]), {
+      args: ["-c"],
+      size: { columns: 120, rows: 30 },
+    });
+    const screen = await resumed.waitForScreen(/^answer one$/m);
+    expect(screen).toMatch(/^› <system-reminder>my own text<\/system-reminder> please answer$/m);
+  });
+
+  it("a -p prompt's line has claude's sdk field and no origin", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("done")]);
+    const r = await runCli(["-p", "print prompt", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(r.code).toBe(0);
+    const [line] = mainLines(box).filter((l) => JSON.stringify(l.message).includes("print prompt"));
+    expect(line?.promptSource).toBe("sdk");
+    expect(line).not.toHaveProperty("origin");
+  });
 });
+
+/** The user and assistant lines of the sandbox's one session. */
+function mainLines(box: Sandbox): Record<string, unknown>[] {
+  const folder = sessionDirectory(box.home, fs.realpathSync(box.project));
+  const [name] = fs.readdirSync(folder).filter((entry) => entry.endsWith(".jsonl"));
+  return jsonLines(fs.readFileSync(path.join(folder, name as string), "utf8")).filter(
+    (l) => l.type === "user" || l.type === "assistant",
+  );
+}
