@@ -148,6 +148,35 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
     expect(list).not.toContain("Background command");
   });
 
+  it("/rewind in the session where a background shell's notification had a turn of its own does not offer that turn", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", {
+        command: "sleep 1; echo done",
+        description: "Short job",
+        run_in_background: true,
+      }),
+      reply.text("launched"),
+      reply.text("noted the job"),
+      reply.text("answer two"),
+    ]);
+    const term = await startSession(box, server, {
+      args: ["--permission-mode", "bypassPermissions"],
+      size: { columns: 120, rows: 40 },
+    });
+    term.submit("start the job");
+    await term.waitForScreen(/^noted the job$/m);
+    term.submit("second prompt");
+    await term.waitForScreen(/^answer two$/m);
+    term.submit("/rewind");
+    const screen = await term.waitForScreen("Enter to continue · Esc to cancel");
+    const list = screen.slice(screen.lastIndexOf("/rewind"));
+    expect(list).toMatch(/^ {2}start the job$/m);
+    expect(list).toMatch(/^ {2}second prompt$/m);
+    expect(list).not.toContain("system-reminder");
+    expect(list).not.toContain("task-notification");
+  });
+
   it("the resume picker's first prompt is the user's, not a notification's that came first", async () => {
     const box = sandbox();
     const id = claudeTranscript(box, { notificationFirst: true });
