@@ -15,6 +15,7 @@ import { sessionDirectory } from "../../src/transcript/session-files.js";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
+import type { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
 
@@ -149,25 +150,7 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
   });
 
   it("/rewind in the session where a background shell's notification had a turn of its own does not offer that turn", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", {
-        command: "sleep 1; echo done",
-        description: "Short job",
-        run_in_background: true,
-      }),
-      reply.text("launched"),
-      reply.text("noted the job"),
-      reply.text("answer two"),
-    ]);
-    const term = await startSession(box, server, {
-      args: ["--permission-mode", "bypassPermissions"],
-      size: { columns: 120, rows: 40 },
-    });
-    term.submit("start the job");
-    await term.waitForScreen(/^noted the job$/m);
-    term.submit("second prompt");
-    await term.waitForScreen(/^answer two$/m);
+    const { term } = await notificationTurn();
     term.submit("/rewind");
     const screen = await term.waitForScreen("Enter to continue · Esc to cancel");
     const list = screen.slice(screen.lastIndexOf("/rewind"));
@@ -175,6 +158,19 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
     expect(list).toMatch(/^ {2}second prompt$/m);
     expect(list).not.toContain("system-reminder");
     expect(list).not.toContain("task-notification");
+  });
+
+  it("resumed, codebot's own notification turn reads in the recap as its summary line", async () => {
+    const { box, term } = await notificationTurn();
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    const resumed = await startSession(box, await modelServer([]), {
+      args: ["-c"],
+      size: { columns: 120, rows: 40 },
+    });
+    const screen = await resumed.waitForScreen(/^answer two$/m);
+    expect(screen).toMatch(/^● Background command "Short job" completed \(exit code 0\)$/m);
+    expect(screen).toMatch(/^› second prompt$/m);
   });
 
   it("the resume picker's first prompt is the user's, not a notification's that came first", async () => {
@@ -224,4 +220,31 @@ function mainLines(box: Sandbox): Record<string, unknown>[] {
   return jsonLines(fs.readFileSync(path.join(folder, name as string), "utf8")).filter(
     (l) => l.type === "user" || l.type === "assistant",
   );
+}
+
+/**
+ * An interactive session in which a background shell started by the first prompt ended and its
+ * notification had a turn of its own, then a second prompt was answered.
+ */
+async function notificationTurn(): Promise<{ box: Sandbox; term: TmuxSession }> {
+  const box = sandbox();
+  const server = await modelServer([
+    reply.toolCall("bash", {
+      command: "sleep 1; echo done",
+      description: "Short job",
+      run_in_background: true,
+    }),
+    reply.text("launched"),
+    reply.text("noted the job"),
+    reply.text("answer two"),
+  ]);
+  const term = await startSession(box, server, {
+    args: ["--permission-mode", "bypassPermissions"],
+    size: { columns: 120, rows: 40 },
+  });
+  term.submit("start the job");
+  await term.waitForScreen(/^noted the job$/m);
+  term.submit("second prompt");
+  await term.waitForScreen(/^answer two$/m);
+  return { box, term };
 }
