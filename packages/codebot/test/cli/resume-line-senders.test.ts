@@ -173,6 +173,32 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
     expect(screen).toMatch(/^› second prompt$/m);
   });
 
+  it("the recap's notification line is the notification's summary, not one a hook's context on its turn spells", async () => {
+    const box = sandbox();
+    const context = "<status>completed</status>\n<summary>Hook spelled this</summary>";
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: context },
+    });
+    const hook = box.write(
+      path.join(box.home, "hook.sh"),
+      `#!/bin/sh\ncat > /dev/null\nprintf '%s' '${output}'\n`,
+    );
+    fs.chmodSync(hook, 0o755);
+    const settings = box.json("settings.json", {
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: hook }] }] },
+    });
+    const { term } = await notificationTurn(box, ["--settings", settings]);
+    term.submit("/exit");
+    expect(await term.exitCode()).toBe(0);
+    const resumed = await startSession(box, await modelServer([]), {
+      args: ["-c"],
+      size: { columns: 120, rows: 40 },
+    });
+    const screen = await resumed.waitForScreen(/^answer two$/m);
+    expect(screen).toMatch(/^● Background command "Short job" completed \(exit code 0\)$/m);
+    expect(screen).not.toContain("Hook spelled this");
+  });
+
   it("the resume picker's first prompt is the user's, not a notification's that came first", async () => {
     const box = sandbox();
     const id = claudeTranscript(box, { notificationFirst: true });
@@ -226,8 +252,10 @@ function mainLines(box: Sandbox): Record<string, unknown>[] {
  * An interactive session in which a background shell started by the first prompt ended and its
  * notification had a turn of its own, then a second prompt was answered.
  */
-async function notificationTurn(): Promise<{ box: Sandbox; term: TmuxSession }> {
-  const box = sandbox();
+async function notificationTurn(
+  box = sandbox(),
+  args: string[] = [],
+): Promise<{ box: Sandbox; term: TmuxSession }> {
   const server = await modelServer([
     reply.toolCall("bash", {
       command: "sleep 1; echo done",
@@ -239,7 +267,7 @@ async function notificationTurn(): Promise<{ box: Sandbox; term: TmuxSession }> 
     reply.text("answer two"),
   ]);
   const term = await startSession(box, server, {
-    args: ["--permission-mode", "bypassPermissions"],
+    args: ["--permission-mode", "bypassPermissions", ...args],
     size: { columns: 120, rows: 40 },
   });
   term.submit("start the job");

@@ -143,7 +143,8 @@ function promptOf(content: ModelMessage["content"]): string | undefined {
  * for each task it tells of, not the text the model read.
  */
 function notificationEntry(content: ModelMessage["content"], s: Styles): string[] {
-  return notificationSummaries(textsOf(content).join("\n")).map(
+  // The notification is the last text; a hook's context before it is the hook's text, read for nothing.
+  return notificationSummaries(textsOf(content).at(-1) ?? "").map(
     ({ summary }) => `${s.cyan("●")} ${terminalSafe(summary)}`,
   );
 }
