@@ -1,7 +1,9 @@
-import { senderOf } from "./line-sender.js";
 import type { CheckedLine } from "./line-shape.js";
 
-/** A prompt the user sent, as its transcript line holds it: where `/rewind` can go back to. */
+/**
+ * A prompt, as its transcript line holds it: where `/rewind` can go back to when the user sent it
+ * (transcript-reader.ts leaves out those whose fields name another sender, line-sender.ts).
+ */
 export interface PromptLine {
   uuid: string;
   /** The line it follows: a rewind's next line follows it too (claude's branch in the same file). */
@@ -14,17 +16,14 @@ export interface PromptLine {
 
 /**
  * The prompt a main-agent line holds: a user line no one else wrote (not meta, not a compaction's
- * summary, not a command's output, not a line its fields say the harness sent — a background task's
- * notification —) whose content is text only, no tool results. claude 2.1.328's `/rewind` offers
- * no notification's turn (recorded: a background Bash's, between two prompts).
+ * summary, not a command's output) whose content is text only, no tool results.
  */
 export function promptLineOf(line: CheckedLine): PromptLine | undefined {
   if (
     line.type !== "user" ||
     line.isMeta === true ||
     line.isCompactSummary === true ||
-    line.isSidechain === true ||
-    (senderOf(line) ?? "user") !== "user"
+    line.isSidechain === true
   )
     return undefined;
   if (typeof line.uuid !== "string" || line.message === undefined) return undefined;

@@ -210,7 +210,10 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     skipped,
     interrupted,
     cache,
-    prompts: start.flatMap((line) => promptLineOf(line) ?? []),
+    // A notification's turn is no prompt to go back to, as in claude 2.1.328's `/rewind` (recorded).
+    prompts: start.flatMap((line) =>
+      (senderOf(line) ?? "user") === "user" ? (promptLineOf(line) ?? []) : [],
+    ),
     ...(title !== undefined ? { title } : {}),
     ...(usage !== undefined ? { usage } : {}),
     ...(totals !== undefined ? { totals } : {}),
