@@ -19,23 +19,30 @@ import path from "node:path";
 import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { reply, toolCall } from "../packages/agentcore/src/testing/index.js";
 import { runPipeline } from "../packages/agentcore/src/tool-pipeline.js";
-import { BUILT, median, type Run, runEverythingMode, runWithModel } from "./cli-runs.js";
+import {
+  baselineFrame,
+  CLI,
+  cliCpuMs,
+  cliMs,
+  FILE_KB,
+  N,
+  pairedRatio,
+  pairedRounds,
+  ROUNDS,
+  round1,
+  round3,
+  sourceLines,
+} from "./baseline-rounds.js";
+import { median, type runWithModel } from "./cli-runs.js";
 import { benchToolContext } from "./tool-context.js";
 
-const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
-const FILE_KB = Number(process.env.FILE_KB ?? 64);
-const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const N = Number(process.env.N ?? 300);
 const CALLS = Number(process.env.CALLS ?? 50);
-/** CLI=0: the in-process measure only. */
-const CLI = process.env.CLI !== "0";
 
 const HOOKS = { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 0" }] }] };
 
 /** `FILE_KB` KiB of source-like lines under a one-character `version` line: every version is as long. */
 function source(version: number): string {
-  const line = "export function handler(request: Request): Response { return respond(request); }\n";
-  return `// ${version % 10}\n${line.repeat(Math.ceil((FILE_KB * 1024) / line.length))}`;
+  return `// ${version % 10}\n${sourceLines()}`;
 }
 
 /** One build's write tool behind its hook-changed-file layer and its hook runner. */
@@ -121,57 +128,19 @@ function session(): Parameters<typeof runWithModel>[0] {
   return [reply.toolCalls(...calls), reply.text("done")];
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
 async function main(): Promise<void> {
-  if (!BASE) throw new Error("bench: set BENCH_BASELINE to a built checkout of the baseline (lead)");
-  const baseBin = path.join(BASE, "packages/codebot/bin/codebot.js");
-  if (!fs.existsSync(BUILT) || !fs.existsSync(path.join(BASE, "packages/codebot/dist/bundle/cli.cjs")))
-    throw new Error("bench: build both checkouts first (npm run build)");
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-unmatched-")));
-  const dir = (name: string) => {
-    const made = path.join(root, name);
-    fs.mkdirSync(made, { recursive: true });
-    return made;
-  };
-  const ours = await build(path.resolve("."), dir("ours"));
-  const theirs = await build(BASE, dir("base"));
-  const project = dir("project");
-  const home = dir("home");
-  const hookFile = path.join(root, "hook.json");
-  fs.writeFileSync(hookFile, JSON.stringify({ hooks: HOOKS }));
-  const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
-  const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions", "--settings", hookFile];
-  const basePArgs = ["-p", "go", "--permission-mode", runEverythingMode(baseBin), "--settings", hookFile];
-
-  const inOurs: InProcess[] = [];
-  const inBase: InProcess[] = [];
-  const cliOurs: Run[] = [];
-  const cliBase: Run[] = [];
-  // One warm-up round (file caches, the code cache), then the measured ones.
-  for (let round = 0; round <= ROUNDS; round++) {
-    const order = round % 2 === 0 ? ([true, false] as const) : ([false, true] as const);
-    for (const mine of order) {
-      const measured = await inProcess(mine ? ours : theirs, path.join(root, mine ? "ours" : "base"));
-      if (round > 0) (mine ? inOurs : inBase).push(measured);
-      if (!CLI) continue;
-      for (let i = 0; i < CALLS; i++) fs.writeFileSync(path.join(project, `w${i}.ts`), source(0));
-      const run = await runWithModel(
-        session(),
-        mine ? pArgs : basePArgs,
-        env,
-        project,
-        mine ? undefined : baseBin,
-      );
-      if (round > 0) (mine ? cliOurs : cliBase).push(run);
-    }
-  }
-  fs.rmSync(root, { recursive: true, force: true });
+  const frame = baselineFrame("unmatched", "lead", HOOKS);
+  const ours = await build(path.resolve("."), frame.dir("ours"));
+  const theirs = await build(frame.base, frame.dir("base"));
+  const { inOurs, inBase, cliOurs, cliBase } = await pairedRounds(frame, {
+    inProcess: (mine) => inProcess(mine ? ours : theirs, path.join(frame.root, mine ? "ours" : "base")),
+    resetFiles: () => {
+      for (let i = 0; i < CALLS; i++) fs.writeFileSync(path.join(frame.project, `w${i}.ts`), source(0));
+    },
+    script: session,
+  });
 
   const of = (list: InProcess[], key: keyof InProcess) => median(list.map((m) => m[key]));
-  const ms = (list: Run[]) => median(list.map((r) => r.ms));
-  const cpu = (list: Run[]) => median(list.map((r) => r.cpuMs ?? Number.NaN));
   const result: Record<string, number> = {
     file_kb: FILE_KB,
     rounds: ROUNDS,
@@ -188,23 +157,18 @@ async function main(): Promise<void> {
     ...(CLI
       ? {
           cli_calls: CALLS,
-          cli_ms: round1(ms(cliOurs)),
-          baseline_cli_ms: round1(ms(cliBase)),
-          cli_cpu_ms: round1(cpu(cliOurs)),
-          baseline_cli_cpu_ms: round1(cpu(cliBase)),
-          // Each round's run against the baseline's of the same round: drifting load cancels.
-          cli_ratio_paired: round3(median(cliOurs.map((r, i) => r.ms / (cliBase[i] as Run).ms))),
-          cli_cpu_ratio_paired: round3(
-            median(
-              cliOurs.map((r, i) => (r.cpuMs ?? Number.NaN) / ((cliBase[i] as Run).cpuMs ?? Number.NaN)),
-            ),
-          ),
+          cli_ms: round1(cliMs(cliOurs)),
+          baseline_cli_ms: round1(cliMs(cliBase)),
+          cli_cpu_ms: round1(cliCpuMs(cliOurs)),
+          baseline_cli_cpu_ms: round1(cliCpuMs(cliBase)),
+          cli_ratio_paired: round3(pairedRatio(cliOurs, cliBase, (r) => r.ms)),
+          cli_cpu_ratio_paired: round3(pairedRatio(cliOurs, cliBase, (r) => r.cpuMs ?? Number.NaN)),
         }
       : {}),
   };
   console.log(
     [
-      `unmatched-hook bench: ${FILE_KB} KiB writes, one PostToolUse hook with "matcher": "Bash"; median of ${ROUNDS} interleaved rounds (1 warm-up); baseline ${BASE}; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `unmatched-hook bench: ${FILE_KB} KiB writes, one PostToolUse hook with "matcher": "Bash"; median of ${ROUNDS} interleaved rounds (1 warm-up); baseline ${frame.base}; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
       `  in process, write  ${result.write_us} µs (CPU ${result.write_cpu_us}), baseline ${result.baseline_write_us} µs (CPU ${result.baseline_write_cpu_us}): x${result.write_ratio}, CPU x${result.write_cpu_ratio}`,
       `  the written file, a write: ${result.stats_per_write} stats and ${result.reads_per_write} reads, baseline ${result.baseline_stats_per_write} and ${result.baseline_reads_per_write}`,
       ...(CLI

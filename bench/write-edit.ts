@@ -21,22 +21,28 @@ import path from "node:path";
 import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { reply, toolCall } from "../packages/agentcore/src/testing/index.js";
 import { runPipeline } from "../packages/agentcore/src/tool-pipeline.js";
-import { BUILT, median, type Run, runEverythingMode, runWithModel } from "./cli-runs.js";
+import {
+  baselineFrame,
+  CLI,
+  cliCpuMs,
+  cliMs,
+  FILE_KB,
+  N,
+  pairedRatio,
+  pairedRounds,
+  ROUNDS,
+  round1,
+  round3,
+  sourceLines,
+} from "./baseline-rounds.js";
+import { median, type runWithModel } from "./cli-runs.js";
 import { benchToolContext } from "./tool-context.js";
 
-const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
-const FILE_KB = Number(process.env.FILE_KB ?? 64);
-const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const N = Number(process.env.N ?? 300);
 const CALLS = Number(process.env.CALLS ?? 25);
-/** CLI=0: the in-process measure only. */
-const CLI = process.env.CLI !== "0";
 
 /** `FILE_KB` KiB of source-like lines, with one `marker` line an edit changes. */
 function source(marker: string): string {
-  const line = "export function handler(request: Request): Response { return respond(request); }\n";
-  const lines = Math.ceil((FILE_KB * 1024) / line.length);
-  return `// ${marker}\n${line.repeat(lines)}`;
+  return `// ${marker}\n${sourceLines()}`;
 }
 
 /** The parts one build's modules make: the file tools, the hook-changed-file layers, the store. */
@@ -151,66 +157,21 @@ function resetFiles(project: string): void {
   }
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
 async function main(): Promise<void> {
-  if (!BASE) throw new Error("bench: set BENCH_BASELINE to a built checkout of the baseline (main)");
-  const baseBin = path.join(BASE, "packages/codebot/bin/codebot.js");
-  if (!fs.existsSync(BUILT) || !fs.existsSync(path.join(BASE, "packages/codebot/dist/bundle/cli.cjs")))
-    throw new Error("bench: build both checkouts first (npm run build)");
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-write-edit-")));
-  const dir = (name: string) => {
-    const made = path.join(root, name);
-    fs.mkdirSync(made, { recursive: true });
-    return made;
-  };
+  const frame = baselineFrame("write-edit", "main", {
+    PostToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: "exit 0" }] }],
+  });
+  const { root, dir, project } = frame;
   const ours = await build(path.resolve("."), dir("ours"), path.join(root, "ours-store"));
-  const theirs = await build(BASE, dir("base"), path.join(root, "base-store"));
-
-  const project = dir("project");
-  const home = dir("home");
-  const hookFile = path.join(root, "hook.json");
-  fs.writeFileSync(
-    hookFile,
-    JSON.stringify({
-      hooks: { PostToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: "exit 0" }] }] },
-    }),
-  );
-  const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
-  const pArgs = ["-p", "go", "--permission-mode", "bypassPermissions", "--settings", hookFile];
-  const basePArgs = CLI
-    ? ["-p", "go", "--permission-mode", runEverythingMode(baseBin), "--settings", hookFile]
-    : pArgs;
-
-  const inOurs: { write: Cost; edit: Cost }[] = [];
-  const inBase: { write: Cost; edit: Cost }[] = [];
-  const cliOurs: Run[] = [];
-  const cliBase: Run[] = [];
-  // One warm-up round (file caches, the code cache), then the measured ones.
-  for (let round = 0; round <= ROUNDS; round++) {
-    const order = round % 2 === 0 ? ([true, false] as const) : ([false, true] as const);
-    for (const mine of order) {
-      const measured = await inProcess(mine ? ours : theirs, path.join(root, mine ? "ours" : "base"));
-      if (round > 0) (mine ? inOurs : inBase).push(measured);
-      if (!CLI) continue;
-      resetFiles(project);
-      const run = await runWithModel(
-        session(),
-        mine ? pArgs : basePArgs,
-        env,
-        project,
-        mine ? undefined : baseBin,
-      );
-      if (round > 0) (mine ? cliOurs : cliBase).push(run);
-    }
-  }
-  fs.rmSync(root, { recursive: true, force: true });
+  const theirs = await build(frame.base, dir("base"), path.join(root, "base-store"));
+  const { inOurs, inBase, cliOurs, cliBase } = await pairedRounds(frame, {
+    inProcess: (mine) => inProcess(mine ? ours : theirs, path.join(root, mine ? "ours" : "base")),
+    resetFiles: () => resetFiles(project),
+    script: session,
+  });
 
   const us = (list: { write: Cost; edit: Cost }[], key: "write" | "edit", of: keyof Cost) =>
     median(list.map((m) => m[key][of]));
-  const ms = (list: Run[]) => median(list.map((r) => r.ms));
-  const cpu = (list: Run[]) => median(list.map((r) => r.cpuMs ?? Number.NaN));
   const inProcessLines = (["write", "edit"] as const).map((key) => ({
     [`${key}_us`]: round1(us(inOurs, key, "wall")),
     [`baseline_${key}_us`]: round1(us(inBase, key, "wall")),
@@ -227,14 +188,14 @@ async function main(): Promise<void> {
     ...(CLI
       ? {
           cli_calls: 2 * CALLS,
-          cli_ms: round1(ms(cliOurs)),
-          baseline_cli_ms: round1(ms(cliBase)),
-          cli_ratio: round3(ms(cliOurs) / ms(cliBase)),
-          cli_cpu_ms: round1(cpu(cliOurs)),
-          baseline_cli_cpu_ms: round1(cpu(cliBase)),
-          cli_cpu_ratio: round3(cpu(cliOurs) / cpu(cliBase)),
+          cli_ms: round1(cliMs(cliOurs)),
+          baseline_cli_ms: round1(cliMs(cliBase)),
+          cli_ratio: round3(cliMs(cliOurs) / cliMs(cliBase)),
+          cli_cpu_ms: round1(cliCpuMs(cliOurs)),
+          baseline_cli_cpu_ms: round1(cliCpuMs(cliBase)),
+          cli_cpu_ratio: round3(cliCpuMs(cliOurs) / cliCpuMs(cliBase)),
           // Each round's run against the baseline's of the same round: drifting load cancels.
-          cli_ratio_paired: round3(median(cliOurs.map((r, i) => r.ms / (cliBase[i] as Run).ms))),
+          cli_ratio_paired: round3(pairedRatio(cliOurs, cliBase, (r) => r.ms)),
         }
       : {}),
   };
@@ -242,7 +203,7 @@ async function main(): Promise<void> {
     `  in process, ${key}  ${result[`${key}_us`]} µs (CPU ${result[`${key}_cpu_us`]}), baseline ${result[`baseline_${key}_us`]} µs (CPU ${result[`baseline_${key}_cpu_us`]}): x${result[`${key}_ratio`]}, CPU x${result[`${key}_cpu_ratio`]}`;
   console.log(
     [
-      `write/edit bench: ${FILE_KB} KiB files, one PostToolUse hook, checkpoints on; median of ${ROUNDS} interleaved rounds (1 warm-up); baseline ${BASE}; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `write/edit bench: ${FILE_KB} KiB files, one PostToolUse hook, checkpoints on; median of ${ROUNDS} interleaved rounds (1 warm-up); baseline ${frame.base}; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
       line("write"),
       line("edit"),
       ...(CLI
