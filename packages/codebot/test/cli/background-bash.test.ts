@@ -6,12 +6,20 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type RecordedRequest, reply, type TurnReply, toolCall } from "@codebot/agentcore/testing";
+import { type RecordedRequest, reply, type TurnReply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { alive } from "../support/process-alive.js";
 import { waitFor } from "../support/wait-for.js";
-import { command, modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import {
+  command,
+  modelEnv,
+  modelServer,
+  printRun,
+  requestText,
+  sandbox,
+  startPrintRun,
+} from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -91,6 +99,16 @@ const printArgs = (box: ReturnType<typeof sandbox>) => [
   loggingSettings(box),
 ];
 
+/** `-p go` with permissions skipped. */
+const SKIP_PERMISSIONS = { flags: ["--dangerously-skip-permissions"] };
+
+/** A model that launches bash `args` (call `id`), says "launched" once the launch answered, then "noted". */
+const launchThenNote = (args: Record<string, unknown>, id?: string) => [
+  reply.toolCall("bash", args, id),
+  afterLaunch(() => reply.text("launched")),
+  reply.text("noted"),
+];
+
 const pidOf = (box: ReturnType<typeof sandbox>) => Number(fs.readFileSync(box.at("loop.pid"), "utf8"));
 
 describe("background bash in -p", () => {
@@ -166,24 +184,19 @@ describe("background bash in -p", () => {
 
 describe("a background command's end in -p", () => {
   it("one that ends after the turn gets a turn of its own with claude's notification; Stop saw it running", async () => {
-    const box = sandbox();
     // Ends (exit 3) once the main turn's Stop hook ran.
     const script =
       "for i in $(seq 1 1200); do [ -f main.stopped ] && break; sleep 0.05; done; echo out; echo err >&2; exit 3";
-    const settings = box.json("settings.json", {
-      hooks: { Stop: [{ hooks: [command("{ cat; echo; } >> hooks.log; touch main.stopped")] }] },
-    });
-    const server = await modelServer([
-      reply.toolCalls(
-        toolCall("bash", { command: script, description: "Failing job", run_in_background: true }, "bg1"),
-      ),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--settings", settings], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
-    });
+    const { box, server, r } = await printRun(
+      "go",
+      launchThenNote({ command: script, description: "Failing job", run_in_background: true }, "bg1"),
+      {
+        ...SKIP_PERMISSIONS,
+        settings: {
+          hooks: { Stop: [{ hooks: [command("{ cat; echo; } >> hooks.log; touch main.stopped")] }] },
+        },
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("launched\n\nnoted\n");
     const stops = hookLog(box).map((e) => e.background_tasks);
@@ -207,21 +220,16 @@ describe("a background command's end in -p", () => {
   });
 
   it("one past its timeout is killed with its process group; the notification says killed, with claude's note", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", {
+    const { box, server, r } = await printRun(
+      "go",
+      launchThenNote({
         command: "echo $$ > loop.pid; sleep 60",
         description: "Slow job",
         timeout: 300,
         run_in_background: true,
       }),
-      afterLaunch(() => reply.text("waiting")),
-      reply.text("noted"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
-    });
+      SKIP_PERMISSIONS,
+    );
     expect(r.code).toBe(0);
     const prompt = requestText(server.requests.at(-1));
     expect(prompt).toContain("<status>killed</status>");
@@ -236,15 +244,14 @@ describe("a background command's end in -p", () => {
   });
 
   it("Ctrl+C of the session kills a background command's process group", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: TICKS, run_in_background: true }),
-      afterLaunch(() => reply.text("launched")),
-    ]);
-    const cli = startCli(["-p", "go", "--dangerously-skip-permissions"], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
-    });
+    const { box, server, cli } = await startPrintRun(
+      "go",
+      [
+        reply.toolCall("bash", { command: TICKS, run_in_background: true }),
+        afterLaunch(() => reply.text("launched")),
+      ],
+      SKIP_PERMISSIONS,
+    );
     // The turn is over and -p waits for the loop: Ctrl+C ends the session, and the loop with it.
     await waitFor(
       () => fs.existsSync(box.at("loop.pid")) && server.requests.length >= 2,
@@ -371,7 +378,6 @@ describe("/tasks with a background shell", () => {
 
 describe("background bash's edges", () => {
   it("a PreToolUse hook's updatedInput that sets run_in_background (Butanium's force_background_sleep) runs the command in the background", async () => {
-    const box = sandbox();
     const answer = {
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
@@ -379,17 +385,10 @@ describe("background bash's edges", () => {
         updatedInput: { command: "sleep 1; echo woke", run_in_background: true },
       },
     };
-    const settings = box.json("settings.json", {
-      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${JSON.stringify(answer)}'`)] }] },
-    });
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "sleep 1; echo woke" }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const r = await runCli(["-p", "go", "--settings", settings], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
+    const { server, r } = await printRun("go", launchThenNote({ command: "sleep 1; echo woke" }), {
+      settings: {
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command(`echo '${JSON.stringify(answer)}'`)] }] },
+      },
     });
     expect(r.code).toBe(0);
     expect(r.stderr).not.toContain("run_in_background");
@@ -400,19 +399,14 @@ describe("background bash's edges", () => {
   });
 
   it("output past 16 MiB is dropped from the file, which says so; the command runs on to its end", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", {
+    const { server, r } = await printRun(
+      "go",
+      launchThenNote({
         command: "head -c 17000000 /dev/zero | tr '\\0' a; echo; echo after",
         run_in_background: true,
       }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
-    });
+      SKIP_PERMISSIONS,
+    );
     expect(r.code).toBe(0);
     const text = fs.readFileSync(launched.file, "utf8");
     expect(text.startsWith("a".repeat(1000))).toBe(true);
@@ -429,16 +423,11 @@ describe("a background command's output file replaced while it runs", () => {
     `f=$(find "$HOME" -name '*.output' | head -1); rm "$f"; ${replace}; echo after`;
 
   it("by a FIFO: the session is not stalled opening it, and the output goes on into the file it had", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: swapping('mkfifo "$f"'), run_in_background: true }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
-    });
+    const { server, r } = await printRun(
+      "go",
+      launchThenNote({ command: swapping('mkfifo "$f"'), run_in_background: true }),
+      SKIP_PERMISSIONS,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("launched\n\nnoted\n");
     expect(requestText(server.requests.at(-1))).toContain("completed (exit code 0)");
@@ -448,18 +437,11 @@ describe("a background command's output file replaced while it runs", () => {
   it("by a link: what it points to is not written", async () => {
     const box = sandbox();
     fs.writeFileSync(box.at("keep.txt"), "mine\n");
-    const server = await modelServer([
-      reply.toolCall("bash", {
-        command: swapping(`ln -s ${box.at("keep.txt")} "$f"`),
-        run_in_background: true,
-      }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const r = await runCli(["-p", "go", "--dangerously-skip-permissions"], {
-      cwd: box.project,
-      env: modelEnv(server, box.home),
-    });
+    const { server, r } = await printRun(
+      "go",
+      launchThenNote({ command: swapping(`ln -s ${box.at("keep.txt")} "$f"`), run_in_background: true }),
+      { ...SKIP_PERMISSIONS, box },
+    );
     expect(r.code).toBe(0);
     expect(requestText(server.requests.at(-1))).toContain("completed (exit code 0)");
     expect(fs.readFileSync(box.at("keep.txt"), "utf8")).toBe("mine\n");
