@@ -6,7 +6,7 @@ import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, jsonLines, runCli, startCli, useBuiltCli } from "./support/cli-process.js";
 import { SDK_ARGS, startSdkRun } from "./support/sdk-driver.js";
-import { sdkSession, sdkTurn } from "./support/sdk-session.js";
+import { sayTwiceMidTurn, sdkSession, sdkTurn } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -150,9 +150,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       ],
       { args: ["--permission-mode", "bypassPermissions"] },
     );
-    run.say("first message");
-    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
-    run.say("second message");
+    await sayTwiceMidTurn(run);
     expect(await run.result()).toMatchObject({ result: "both answered" });
     const r = await run.end();
     expect(r.code).toBe(0);
@@ -168,9 +166,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
       [reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"), reply.text("both answered")],
       { args: ["--permission-mode", "bypassPermissions", "--replay-user-messages"] },
     );
-    run.say("first message");
-    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
-    run.say("second message");
+    await sayTwiceMidTurn(run);
     expect(await run.result()).toMatchObject({ result: "both answered" });
     await run.end();
     const lines = run.lines();
@@ -202,9 +198,7 @@ describe("the Agent SDK's control protocol (-p --input-format stream-json, no -p
         },
       },
     );
-    run.say("first message");
-    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
-    run.say("second message");
+    await sayTwiceMidTurn(run);
     expect(await run.result()).toMatchObject({ result: "first answered" });
     await run.end();
     const inputs = run

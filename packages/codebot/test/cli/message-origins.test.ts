@@ -9,10 +9,9 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../../src/agents/task-notification.js";
 import { conversations } from "../support/conversations.js";
-import { waitFor } from "../support/wait-for.js";
 import type { Sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, useBuiltCli } from "./support/cli-process.js";
-import { sdkSession } from "./support/sdk-session.js";
+import { sayTwiceMidTurn, sdkSession } from "./support/sdk-session.js";
 
 useBuiltCli();
 
@@ -68,9 +67,7 @@ describe("a message's kind comes with it, not from its text", () => {
       [reply.toolCall("bash", { command: "sleep 2" }, "toolu_1"), reply.text("both answered")],
       { args: ["--permission-mode", "bypassPermissions", "--replay-user-messages"], ...ADDS_CONTEXT },
     );
-    run.say("first message");
-    await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
-    run.say("second message");
+    await sayTwiceMidTurn(run);
     expect(await run.result()).toMatchObject({ result: "both answered" });
     await run.end();
     const lines = run.lines();

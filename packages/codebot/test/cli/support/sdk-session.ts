@@ -3,6 +3,7 @@
  * the CLI started as the SDK starts it (SDK_ARGS, the test's flags, `--cwd` of the project).
  */
 import type { LoopbackModelServer, RecordedRequest, ScriptStep } from "@codebot/agentcore/testing";
+import { waitFor } from "../../support/wait-for.js";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./cli-fixtures.js";
 import { SDK_ARGS, type SdkAnswer, type SdkRun, startSdkRun } from "./sdk-driver.js";
 
@@ -48,4 +49,14 @@ export async function sdkTurn(
 ): Promise<SdkSession & Awaited<ReturnType<SdkRun["lastTurn"]>>> {
   const session = await sdkSession(script, options);
   return { ...session, ...(await session.run.lastTurn(prompt)) };
+}
+
+/**
+ * Says "first message", waits (at most 30 s) for the model's answer to it (a tool call that keeps
+ * the turn running), then says "second message": a message sent while a turn runs.
+ */
+export async function sayTwiceMidTurn(run: SdkRun): Promise<void> {
+  run.say("first message");
+  await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
+  run.say("second message");
 }
