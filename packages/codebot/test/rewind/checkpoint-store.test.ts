@@ -24,6 +24,23 @@ function toolWrite(store: CheckpointStore, file: string, content: string): void 
   store.after(file, content);
 }
 
+/**
+ * A prompt (at 1000) that changed a.txt and created b.txt, then b.txt replaced since by what
+ * `replace` makes at its path: the store and the two files.
+ */
+function createdFileReplaced(replace: (b: string) => void) {
+  const store = new CheckpointStore(() => folder);
+  const a = path.join(project, "a.txt");
+  const b = path.join(project, "b.txt");
+  fs.writeFileSync(a, "before\n");
+  store.startPrompt("p1", 1000);
+  toolWrite(store, b, "new\n");
+  toolWrite(store, a, "after\n");
+  fs.rmSync(b);
+  replace(b);
+  return { store, a, b };
+}
+
 describe("CheckpointStore", () => {
   it("puts a changed file back and removes a created one, as they were before the chosen prompt", () => {
     const store = new CheckpointStore(() => folder);
@@ -86,15 +103,7 @@ describe("CheckpointStore", () => {
   });
 
   it("a file it cannot restore (a folder there now) is said, and the others are restored", () => {
-    const store = new CheckpointStore(() => folder);
-    const a = path.join(project, "a.txt");
-    const b = path.join(project, "b.txt");
-    fs.writeFileSync(a, "before\n");
-    store.startPrompt("p1", 1000);
-    toolWrite(store, b, "new\n");
-    toolWrite(store, a, "after\n");
-    fs.rmSync(b);
-    fs.mkdirSync(b);
+    const { store, a, b } = createdFileReplaced((b) => fs.mkdirSync(b));
 
     const outcome = store.restore(1000);
 
@@ -104,15 +113,7 @@ describe("CheckpointStore", () => {
   });
 
   it("a file replaced by a FIFO since is not waited on: said as a FIFO, left there, the others restored", () => {
-    const store = new CheckpointStore(() => folder);
-    const a = path.join(project, "a.txt");
-    const b = path.join(project, "b.txt");
-    fs.writeFileSync(a, "before\n");
-    store.startPrompt("p1", 1000);
-    toolWrite(store, b, "mine\n");
-    toolWrite(store, a, "after\n");
-    fs.rmSync(b);
-    execFileSync("mkfifo", [b]);
+    const { store, a, b } = createdFileReplaced((b) => execFileSync("mkfifo", [b]));
 
     const outcome = store.restore(1000);
 
