@@ -40,20 +40,14 @@ def release_group(pgid):
 def prune_groups():
     """Forgets the groups with no member left: one can never be signalled again, and its id may
     come back as someone else's group, which the shutdown must not signal."""
-    for pgid in list(groups):
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            groups.discard(pgid)
-        except OSError:
-            pass
-    for pgid in list(left_running):
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            left_running.discard(pgid)
-        except OSError:
-            pass
+    for held in (groups, left_running):
+        for pgid in list(held):
+            try:
+                os.killpg(pgid, 0)
+            except ProcessLookupError:
+                held.discard(pgid)
+            except OSError:
+                pass
 
 
 def descendants():
