@@ -6,7 +6,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type RecordedRequest, reply, type TurnReply } from "@codebot/agentcore/testing";
+import {
+  type LoopbackModelServer,
+  type RecordedRequest,
+  reply,
+  type TurnReply,
+} from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { alive } from "../support/process-alive.js";
 import { waitFor } from "../support/wait-for.js";
@@ -16,6 +21,7 @@ import {
   modelServer,
   printRun,
   requestText,
+  type Sandbox,
   sandbox,
   startPrintRun,
 } from "./support/cli-fixtures.js";
@@ -75,20 +81,20 @@ const untilLines = (lines: number) =>
 const TICKS = "echo $$ > loop.pid; for i in $(seq 1 600); do echo tick $i; sleep 0.1; done";
 
 /** Hooks that log every tool event's payload as a line of hooks.log. */
-function loggingSettings(box: ReturnType<typeof sandbox>): string {
+function loggingSettings(box: Sandbox): string {
   const log = [{ hooks: [command("{ cat; echo; } >> hooks.log")] }];
   return box.json("settings.json", {
     hooks: { PreToolUse: log, PostToolUse: log, PostToolUseFailure: log, Stop: log },
   });
 }
 
-function hookLog(box: ReturnType<typeof sandbox>): Record<string, unknown>[] {
+function hookLog(box: Sandbox): Record<string, unknown>[] {
   const file = box.at("hooks.log");
   return fs.existsSync(file) ? jsonLines(fs.readFileSync(file, "utf8")) : [];
 }
 
 /** `-p go` with permissions skipped and the logging hooks. */
-const printArgs = (box: ReturnType<typeof sandbox>) => [
+const printArgs = (box: Sandbox) => [
   "-p",
   "go",
   "--output-format",
@@ -109,7 +115,29 @@ const launchThenNote = (args: Record<string, unknown>, id?: string) => [
   reply.text("noted"),
 ];
 
-const pidOf = (box: ReturnType<typeof sandbox>) => Number(fs.readFileSync(box.at("loop.pid"), "utf8"));
+/** The interactive session with permissions skipped, in the box's project, typed `input`. */
+const interactive = (box: Sandbox, server: LoopbackModelServer, input: string) =>
+  runCli(["--dangerously-skip-permissions", "--cwd", box.project], {
+    env: modelEnv(server, box.home),
+    input,
+  });
+
+/** A `-p` session in the box that ran a background `echo` to its end. */
+const earlierShell = (box: Sandbox) =>
+  printRun("go", launchThenNote({ command: "echo hello from before", run_in_background: true }), {
+    ...SKIP_PERMISSIONS,
+    box,
+  });
+
+/** A model that stops the launched shell's id, then reads its output file. */
+const stopThenRead = () =>
+  modelServer([
+    reply.toolCall("task_stop", { task_id: launched.id }),
+    reply.toolCall("read", { file_path: launched.file }),
+    reply.text("done"),
+  ]);
+
+const pidOf = (box: Sandbox) => Number(fs.readFileSync(box.at("loop.pid"), "utf8"));
 
 describe("background bash in -p", () => {
   it("the call answers at once; the output file is read twice as it grows; task_stop kills the loop; nothing is left running", async () => {
@@ -270,21 +298,12 @@ describe("a background command's end in -p", () => {
 describe("-c after a session with a background shell", () => {
   it("as claude 2.1.328's: the earlier shell's id is unknown to task_stop, its output file is still read", async () => {
     const box = sandbox();
-    const first = await modelServer([
-      reply.toolCall("bash", { command: "echo hello from before", run_in_background: true }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const args = ["-p", "--dangerously-skip-permissions"];
-    expect((await runCli([...args, "go"], { cwd: box.project, env: modelEnv(first, box.home) })).code).toBe(
-      0,
-    );
-    const second = await modelServer([
-      reply.toolCall("task_stop", { task_id: launched.id }),
-      reply.toolCall("read", { file_path: launched.file }),
-      reply.text("done"),
-    ]);
-    const r = await runCli([...args, "-c", "again"], { cwd: box.project, env: modelEnv(second, box.home) });
+    expect((await earlierShell(box)).r.code).toBe(0);
+    const second = await stopThenRead();
+    const r = await runCli(["-p", "--dangerously-skip-permissions", "-c", "again"], {
+      cwd: box.project,
+      env: modelEnv(second, box.home),
+    });
     expect(r.code).toBe(0);
     const results = second.requests.map(lastResult);
     expect(results[1]).toBe(`No task found with ID: ${launched.id}`);
@@ -295,20 +314,10 @@ describe("-c after a session with a background shell", () => {
 describe("/resume of a session with a background shell", () => {
   it("as claude 2.1.328's: the earlier shell's output file is read, its id is unknown to task_stop", async () => {
     const box = sandbox();
-    const first = await modelServer([
-      reply.toolCall("bash", { command: "echo hello from before", run_in_background: true }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
-    expect((await runCli([...args, "-p", "go"], { env: modelEnv(first, box.home) })).code).toBe(0);
-    const second = await modelServer([
-      reply.toolCall("task_stop", { task_id: launched.id }),
-      reply.toolCall("read", { file_path: launched.file }),
-      reply.text("done"),
-    ]);
+    expect((await earlierShell(box)).r.code).toBe(0);
+    const second = await stopThenRead();
     // The session started here goes on with the earlier one: its output files are the file tools' too.
-    const r = await runCli(args, { env: modelEnv(second, box.home), input: "/resume 1\nagain\n" });
+    const r = await interactive(box, second, "/resume 1\nagain\n");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("resumed session ");
     const results = second.requests.map(lastResult);
@@ -320,9 +329,7 @@ describe("/resume of a session with a background shell", () => {
 describe("/resume with a background shell running", () => {
   it("as claude 2.1.328's: the shell runs on, task_stop of the resumed session stops it and its file is read", async () => {
     const box = sandbox();
-    const other = await modelServer([reply.text("other")]);
-    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
-    expect((await runCli([...args, "-p", "hi"], { env: modelEnv(other, box.home) })).code).toBe(0);
+    expect((await printRun("hi", [reply.text("other")], { ...SKIP_PERMISSIONS, box })).r.code).toBe(0);
     const server = await modelServer([
       reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
       afterLaunch(() => reply.text("launched")),
@@ -330,7 +337,7 @@ describe("/resume with a background shell running", () => {
       () => reply.toolCall("read", { file_path: launched.file }),
       reply.text("done"),
     ]);
-    const r = await runCli(args, { env: modelEnv(server, box.home), input: "go\n/resume 1\nstop\n" });
+    const r = await interactive(box, server, "go\n/resume 1\nstop\n");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("resumed session ");
     const results = server.requests.map(lastResult);
@@ -345,13 +352,8 @@ describe("/resume with a background shell running", () => {
 describe("the launch answer in the interactive session", () => {
   it("is claude 2.1.328's interactive one, which tells the model not to poll the file", async () => {
     const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", { command: "echo hi", run_in_background: true }),
-      afterLaunch(() => reply.text("launched")),
-      reply.text("noted"),
-    ]);
-    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
-    expect((await runCli(args, { env: modelEnv(server, box.home), input: "go\n" })).code).toBe(0);
+    const server = await modelServer(launchThenNote({ command: "echo hi", run_in_background: true }));
+    expect((await interactive(box, server, "go\n")).code).toBe(0);
     expect(lastResult(server.requests[1] as RecordedRequest)).toBe(
       `Command running in background with ID: ${launched.id}. Output is being written to: ${launched.file}. You will be notified when it completes — do not poll that file or sleep while waiting. Read the file only if the user asks for progress, or if you need a line it prints before you can go on, such as a server's ready line or port.`,
     );
@@ -365,8 +367,7 @@ describe("/tasks with a background shell", () => {
       reply.toolCall("bash", { command: TICKS, description: "Print ticks", run_in_background: true }),
       reply.text("launched"),
     ]);
-    const args = ["--dangerously-skip-permissions", "--cwd", box.project];
-    const r = await runCli(args, { env: modelEnv(server, box.home), input: "go\n/tasks\n/tasks stop 1\n" });
+    const r = await interactive(box, server, "go\n/tasks\n/tasks stop 1\n");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       /\n1 shell running \(.*\)\n {2}1 echo \$\$ > loop\.pid; for i in .*· shell · running · \d+s\n/,
