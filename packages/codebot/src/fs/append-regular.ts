@@ -22,7 +22,10 @@ export function appendToRegularFile(file: string, text: string): void {
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new Error(`not a regular file (${fileKind(stat)})`);
-    fs.writeSync(fd, Buffer.from(text));
+    // A write may take only part (a disk filling up): the rest is written on, so a failure throws,
+    // as appendFileSync's does — the transcript writer then cuts the torn line back off.
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at);
   } finally {
     fs.closeSync(fd);
   }
