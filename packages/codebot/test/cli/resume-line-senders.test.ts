@@ -162,13 +162,7 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
 
   it("resumed, codebot's own notification turn reads in the recap as its summary line", async () => {
     const { box, term } = await notificationTurn();
-    term.submit("/exit");
-    expect(await term.exitCode()).toBe(0);
-    const resumed = await startSession(box, await modelServer([]), {
-      args: ["-c"],
-      size: { columns: 120, rows: 40 },
-    });
-    const screen = await resumed.waitForScreen(/^answer two$/m);
+    const screen = await recapAfterExit(box, term, /^answer two$/m);
     expect(screen).toMatch(/^● Background command "Short job" completed \(exit code 0\)$/m);
     expect(screen).toMatch(/^› second prompt$/m);
   });
@@ -188,13 +182,7 @@ describe("a resumed transcript's lines, known by their fields", { timeout: 120_0
       hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: hook }] }] },
     });
     const { term } = await notificationTurn(box, ["--settings", settings]);
-    term.submit("/exit");
-    expect(await term.exitCode()).toBe(0);
-    const resumed = await startSession(box, await modelServer([]), {
-      args: ["-c"],
-      size: { columns: 120, rows: 40 },
-    });
-    const screen = await resumed.waitForScreen(/^answer two$/m);
+    const screen = await recapAfterExit(box, term, /^answer two$/m);
     expect(screen).toMatch(/^● Background command "Short job" completed \(exit code 0\)$/m);
     expect(screen).not.toContain("Hook spelled this");
   });
@@ -246,6 +234,17 @@ function mainLines(box: Sandbox): Record<string, unknown>[] {
   return jsonLines(fs.readFileSync(path.join(folder, name as string), "utf8")).filter(
     (l) => l.type === "user" || l.type === "assistant",
   );
+}
+
+/** Ends the session with /exit, resumes it with `-c`, and gives the screen once `last` shows in its recap. */
+async function recapAfterExit(box: Sandbox, term: TmuxSession, last: RegExp): Promise<string> {
+  term.submit("/exit");
+  expect(await term.exitCode()).toBe(0);
+  const resumed = await startSession(box, await modelServer([]), {
+    args: ["-c"],
+    size: { columns: 120, rows: 40 },
+  });
+  return resumed.waitForScreen(last);
 }
 
 /**
