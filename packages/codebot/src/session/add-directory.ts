@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { capForModel, type HookRunner } from "@codebot/hooks";
 import { visible } from "../approval/visible-text.js";
+import { errorInWords } from "../fs/error-in-words.js";
 import type { PathPolicy } from "../paths/path-policy.js";
 
 /**
@@ -67,13 +68,8 @@ function unreachable(error: unknown): string {
       return "does not exist";
     case "ENAMETOOLONG":
       return "is not a path: too long";
-    case "EACCES":
-    case "EPERM":
-      return "cannot be reached: permission denied";
-    case "ELOOP":
-      return "cannot be reached: its symbolic links loop";
     default:
-      return `cannot be reached: ${(error as Error).message}`;
+      return `cannot be reached: ${errorInWords(error) ?? (error as Error).message}`;
   }
 }
 

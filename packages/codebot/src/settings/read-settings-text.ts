@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { errorInWords } from "../fs/error-in-words.js";
 import { fileKind } from "../fs/file-kind.js";
 
 /** Larger than any settings file a person writes; a bigger one is refused, not read. */
@@ -55,14 +56,6 @@ function tooLarge(detail: string): SettingsText {
 /** Why a file could not be read, in words, with the system's code for a search. */
 function cannotRead(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === undefined ? undefined : WHY[code];
+  const why = errorInWords(error);
   return why === undefined ? `cannot read (${code ?? String(error)})` : `cannot read: ${why} (${code})`;
 }
-
-const WHY: Record<string, string> = {
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  ELOOP: "its symbolic links loop",
-  ENAMETOOLONG: "its path is too long",
-  EIO: "the disk gave an input/output error",
-};
