@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type LoopbackModelServer, reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for.js";
 import { command, printRun, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { startSessionWith } from "./support/terminal-session.js";
@@ -276,6 +277,12 @@ describe("/rewind", { timeout: 180_000 }, () => {
     term.type("keep names");
     term.press("Enter");
     await term.waitForScreen(/conversation summarized \(from here\)/);
+    // PostCompact and SessionStart run after the notice shows: their files are waited for.
+    const written = (event: string, text: string) => () =>
+      fs.existsSync(box.at(`${event}.json`)) &&
+      fs.readFileSync(box.at(`${event}.json`), "utf8").includes(text);
+    await waitFor(written("post", "PostCompact"), 15_000, "the PostCompact hook's line");
+    await waitFor(written("start", '"compact"'), 15_000, "the SessionStart compact hook's line");
     expect(JSON.parse(fs.readFileSync(box.at("pre.json"), "utf8"))).toMatchObject({
       hook_event_name: "PreCompact",
       trigger: "manual",
