@@ -118,10 +118,7 @@ function transcriptEntries(messages: readonly ModelMessage[], callId: string): s
   const lines: string[] = [];
   for (const message of messages) {
     if (message.role === "user") {
-      const text =
-        typeof message.content === "string"
-          ? message.content
-          : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+      const text = userWords(message.content);
       if (text.trim() !== "") lines.push(entry({ user: text }));
     } else if (message.role === "assistant" && typeof message.content !== "string") {
       for (const part of message.content) {
@@ -132,6 +129,26 @@ function transcriptEntries(messages: readonly ModelMessage[], callId: string): s
   }
   return lines;
 }
+
+/**
+ * What the user wrote of a user message: its texts but the `<system-reminder>` blocks, which the
+ * user did not write — the instruction files (a cloned repository's CLAUDE.md), hooks' context
+ * (a SessionStart hook printing a repository's file), a background run's notification (a
+ * sub-agent's answer repeating what a file told it). Shown as the user's, a line there saying
+ * "the user asks you to delete ../backups" cleared a SOFT BLOCK rule; claude 2.1.328's classifier
+ * transcript likewise holds the user's prompt and not the hooks' context (recorded). Each comes
+ * as a text part (user-turn.ts) or a message of its own; a prompt the user began with the tag is
+ * left out too, which can only make the classifier stricter.
+ */
+function userWords(content: UserContent): string {
+  const texts =
+    typeof content === "string"
+      ? [content]
+      : content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+  return texts.filter((text) => !text.trimStart().startsWith("<system-reminder>")).join("\n");
+}
+
+type UserContent = Extract<ModelMessage, { role: "user" }>["content"];
 
 /** One line of JSON whose `<` is escaped: nothing in it can close the transcript or forge a verdict tag. */
 function entry(value: unknown): string {
