@@ -69,6 +69,14 @@ export interface ApprovalEngineOptions {
  */
 export class ApprovalEngine {
   private currentMode: PermissionMode;
+  /**
+   * The mode the session left for the plan mode in force (`ask` for one started in plan mode):
+   * what an approved plan returns to. Set by every switch into plan mode — enter_plan_mode's,
+   * the Agent SDK's `set_permission_mode`, a hook's `setMode` — as claude 2.1.328 returns to the
+   * mode its last entry left (recorded), so a mode the session stepped down from meanwhile does
+   * not come back with a plan's approval.
+   */
+  private beforePlan: PermissionMode = "ask";
   private readonly modeRefusal: ApprovalEngineOptions["modeRefusal"];
   /** Launched in `bypassPermissions`, or with `--allow-dangerously-skip-permissions`: a switch back to `bypassPermissions` is allowed. */
   private readonly bypassAvailable: boolean;
@@ -122,7 +130,13 @@ export class ApprovalEngine {
     const refusal = this.modeRefusal?.(mode);
     if (refusal !== undefined) throw new Error(refusal);
     checkBypassSwitch(this.currentMode, mode, this.bypassAvailable);
+    if (mode === "plan" && this.currentMode !== "plan") this.beforePlan = this.currentMode;
     this.currentMode = mode;
+  }
+
+  /** The mode an approved plan returns to (see beforePlan). */
+  get modeBeforePlan(): PermissionMode {
+    return this.beforePlan;
   }
 
   /** The settings' permission rules changed during the session. */

@@ -12,6 +12,8 @@ export type PlanAnswer = { approved: true } | { approved: false; message?: strin
 export interface PlanModeHost {
   mode(): PermissionMode;
   setMode(mode: PermissionMode): void;
+  /** The mode the session left for the plan mode in force, however it came into it: what an approved plan returns to. */
+  modeBeforePlan(): PermissionMode;
   /** Shows the plan to the person (the terminal's question, the Agent SDK's `can_use_tool`) and returns their answer. */
   approvePlan(call: ToolCall, ctx: ToolContext, plan: string): Promise<PlanAnswer>;
 }
@@ -48,13 +50,12 @@ const exitSchema = z.object({
 
 /**
  * Claude Code's EnterPlanMode and ExitPlanMode. enter_plan_mode switches the session to plan mode
- * at once (claude 2.1.328 asks nobody, recorded) and remembers the mode it left; exit_plan_mode
- * shows the plan to the person, and on their yes returns to that mode (`ask` for a session that
- * started in plan mode). Neither is `mutating`: plan mode offers both, and each changes nothing
+ * at once (claude 2.1.328 asks nobody, recorded); exit_plan_mode shows the plan to the person,
+ * and on their yes returns to the mode the session left for this plan mode, by this tool or any
+ * other switch (`ask` for a session that started in plan mode). Neither is `mutating`: plan mode offers both, and each changes nothing
  * in the project. Sub-agents get neither (the session's mode is the main agent's).
  */
 export function planModeTools(host: PlanModeHost): Tool[] {
-  let modeBefore: PermissionMode = "ask";
   const enter: Tool<z.infer<typeof enterSchema>> = {
     name: ENTER_PLAN_MODE,
     description:
@@ -62,7 +63,6 @@ export function planModeTools(host: PlanModeHost): Tool[] {
     inputSchema: enterSchema,
     async execute() {
       if (host.mode() === "plan") return { content: "You are already in plan mode.", isError: true };
-      modeBefore = host.mode();
       host.setMode("plan");
       return { content: ENTERED_PLAN_MODE, isError: false };
     },
@@ -78,8 +78,7 @@ export function planModeTools(host: PlanModeHost): Tool[] {
       const answer = await host.approvePlan({ id: ctx.callId, name: EXIT_PLAN_MODE, args }, ctx, args.plan);
       if (!answer.approved) return { content: answer.message ?? PLAN_REFUSED, isError: true };
       // The mode may have been changed meanwhile (shift+tab while the question was open).
-      if (host.mode() === "plan") host.setMode(modeBefore);
-      modeBefore = "ask";
+      if (host.mode() === "plan") host.setMode(host.modeBeforePlan());
       return { content: PLAN_APPROVED, isError: false, data: { plan: args.plan } };
     },
   };

@@ -121,6 +121,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       ? {
           planMode: {
             mode: () => approval.mode,
+            modeBeforePlan: () => approval.modeBeforePlan,
             setMode: (mode) => {
               approval.setMode(mode);
               parts.events.emit({ kind: "permission_mode", mode });
