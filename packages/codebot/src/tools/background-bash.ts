@@ -23,15 +23,17 @@ export function backgroundOutputPath(transcriptPath: string, sessionId: string, 
 /**
  * The output files a session resumed (`-c`, `--resume`) left from its earlier runs: still readable
  * by the file tools, as claude 2.1.328's Read read one after `-c` (recorded); their commands are not
- * (task_stop does not know their ids, as claude's did not).
+ * (task_stop does not know their ids, as claude's did not). Only regular files: codebot wrote its
+ * output files as such (O_NOFOLLOW), and a symlink put there (`ln -s ~/.aws/credentials …/tasks/
+ * b1.output`) would make the file it points to, outside the project, the file tools' too.
  */
 export function earlierOutputFiles(transcriptPath: string, sessionId: string): string[] {
   const folder = path.dirname(backgroundOutputPath(transcriptPath, sessionId, "x"));
   try {
     return fs
-      .readdirSync(folder)
-      .filter((name) => name.endsWith(".output"))
-      .map((name) => path.join(folder, name));
+      .readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".output"))
+      .map((entry) => path.join(folder, entry.name));
   } catch {
     return [];
   }
