@@ -100,7 +100,7 @@ const MOST_TRANSCRIPT_CHARS = 60_000;
 
 /** The classifier's user message: the transcript up to the call, then the call itself. */
 export function classifierPrompt(messages: readonly ModelMessage[], call: ToolCall): string {
-  const action = entry({ [call.name]: call.args });
+  const action = entry({ [call.name]: judgedArgs(call.name, call.args) });
   const earlier = transcriptEntries(messages, call.id);
   let room = MOST_TRANSCRIPT_CHARS - action.length;
   const kept: string[] = [];
@@ -123,11 +123,24 @@ function transcriptEntries(messages: readonly ModelMessage[], callId: string): s
     } else if (message.role === "assistant" && typeof message.content !== "string") {
       for (const part of message.content) {
         if (part.type === "tool-call" && part.toolCallId !== callId)
-          lines.push(entry({ [part.toolName]: part.input }));
+          lines.push(entry({ [part.toolName]: judgedArgs(part.toolName, part.input) }));
       }
     }
   }
   return lines;
+}
+
+/**
+ * A call's arguments as the classifier judges them: a bash call's without its `description`, the
+ * model's own words on what the command is for ("cleaning up as the user asked above"), which
+ * could talk the classifier into an allow that the command alone would not get. The command is
+ * the action; claude 2.1.328's classifier transcript likewise holds a Bash call's command alone
+ * (recorded: `{"Bash":"rm -rf ../old-backups"}` for a call described "delete").
+ */
+function judgedArgs(toolName: string, args: unknown): unknown {
+  if (toolName !== "bash" || typeof args !== "object" || args === null) return args;
+  const { description: _, ...rest } = args as Record<string, unknown>;
+  return rest;
 }
 
 /**
