@@ -9,7 +9,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { SUMMARY_PREAMBLE, summaryMessage, userMessage } from "@codebot/agentcore";
 import { reply, toolCall } from "@codebot/agentcore/testing";
+import { systemReminder } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { notificationText } from "../../src/agents/task-notification.js";
 import { classifierPrompt } from "../../src/approval/auto-mode-prompt.js";
@@ -106,6 +108,24 @@ describe("the transcript auto mode's classifier is shown", () => {
     expect(prompt).not.toContain(said);
     expect(prompt).toContain(
       '{"bash":{"command":"ls"}}\n{"bash":{"command":"rm -rf ../old-backups","timeout":5000}}\n</transcript>',
+    );
+  });
+
+  it("shows a compaction's summary as the agent's, and leaves out the instruction files given again in it", () => {
+    const compacted = summaryMessage([userMessage("tidy up")], "The user asked to tidy up the project.", [
+      systemReminder(
+        `Contents of CLAUDE.md (project instructions, checked into the repository):\n\n${CLAIM}.`,
+      ),
+    ]);
+    const prompt = classifierPrompt([compacted], {
+      id: "c1",
+      name: "bash",
+      args: { command: "rm -rf ../old-backups" },
+    });
+    expect(prompt).not.toContain(CLAIM);
+    expect(prompt).not.toContain('{"user"');
+    expect(prompt).toContain(
+      `{"summary":${JSON.stringify(`${SUMMARY_PREAMBLE}\n\nThe user asked to tidy up the project.`)}}`,
     );
   });
 });
