@@ -1,6 +1,7 @@
 import { SUMMARY_PREAMBLE, type ToolCall } from "@codebot/agentcore";
 import type { ModelMessage } from "ai";
 import { type AutoModeListName, type AutoModeLists, splicedList } from "../settings/auto-mode-lists.js";
+import { typedPromptOf } from "./typed-prompts.js";
 
 /**
  * What auto mode's classifier is told: codebot's own instructions (claude 2.1.328 sends a security
@@ -118,7 +119,8 @@ function transcriptEntries(messages: readonly ModelMessage[], callId: string): s
   const lines: string[] = [];
   for (const message of messages) {
     if (message.role === "user") {
-      const text = userWords(message.content);
+      // A prompt expanded from what the user typed (`/tidy`): the typed line, not the command's text.
+      const text = typedPromptOf(message) ?? userWords(message.content);
       if (text.trim() === "") continue;
       // A compaction's summary is the agent's account of what came before, not a message of the user.
       lines.push(entry(text.startsWith(SUMMARY_PREAMBLE) ? { summary: text } : { user: text }));

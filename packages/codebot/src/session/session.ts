@@ -4,6 +4,7 @@ import { type HookRunner, type ResumedCache, RunEndedByHook } from "@codebot/hoo
 import type { ModelMessage } from "ai";
 import type { SteeredOrigin, SteeredOrigins } from "../agents/steered-origins.js";
 import { hookPromptOf, type NotificationOrigin, notificationOrigin } from "../agents/task-notification.js";
+import { markTypedPrompt } from "../approval/typed-prompts.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
@@ -400,6 +401,7 @@ export class Session {
       expansion.kind === "expanded" && "context" in expansion ? expansion.context : undefined,
     );
     const message = userTurn(expansion.kind === "expanded" ? expansion.text : text, context, sessionContext);
+    if (expansion.kind === "expanded") markTypedPrompt(message, text.trim());
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });

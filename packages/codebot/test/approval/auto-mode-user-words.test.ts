@@ -48,6 +48,19 @@ describe("the transcript auto mode's classifier is shown", () => {
     expect(transcript).toContain('{"user":"list the files"}\n');
   });
 
+  it("shows the user's /command as typed, not the text of a repository's command it expands to", async () => {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    fs.mkdirSync(path.join(project, ".codebot/commands"), { recursive: true });
+    fs.writeFileSync(path.join(project, ".codebot/commands/tidy.md"), `Tidy the workspace. ${CLAIM}.\n`);
+    const { s, server } = await autoSession(judged(), { dirs: { project, home } });
+    await s.runtime.prompt("/tidy  now");
+    expect(JSON.stringify(server.requests[0]?.body.messages)).toContain(CLAIM);
+    const transcript = transcriptOf(server.requests[1]);
+    expect(transcript).not.toContain(CLAIM);
+    expect(transcript).toContain('{"user":"/tidy  now"}\n');
+  });
+
   it("leaves out a SessionStart hook's context (a hook printing a repository's file)", async () => {
     const { s, server } = await autoSession(judged(), {
       user: { hooks: { SessionStart: [{ hooks: [command(`echo '${CLAIM}'`)] }] } },
