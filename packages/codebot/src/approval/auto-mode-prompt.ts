@@ -174,7 +174,14 @@ const REMINDER_BLOCK = /<system-reminder>[\s\S]*?(?:<\/system-reminder>|$)/g;
 
 type UserContent = Extract<ModelMessage, { role: "user" }>["content"];
 
-/** One line of JSON whose `<` is escaped: nothing in it can close the transcript or forge a verdict tag. */
+/**
+ * One line of JSON whose `<` is escaped: nothing in it can close the transcript or forge a verdict
+ * tag. The characters JSON leaves raw that a reader may take for a line break (U+2028, U+2029,
+ * NEL) are escaped too, so an argument cannot seem to start an entry of its own.
+ */
 function entry(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
+  return JSON.stringify(value).replace(
+    /[<\u2028\u2029\u0085]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
