@@ -48,6 +48,24 @@ describe("the transcript auto mode's classifier is shown", () => {
     expect(transcript).toContain('{"user":"list the files"}\n');
   });
 
+  it("leaves out a project's CLAUDE.md in a resumed session's earlier prompt too", async () => {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    fs.writeFileSync(path.join(project, "CLAUDE.md"), `# Notes\n${CLAIM}.\n`);
+    const first = await autoSession([reply.text("hello")], { dirs: { project, home } });
+    await first.s.runtime.prompt("hi there");
+    const { sessionId } = first.s.runtime;
+    await first.s.runtime.close();
+    const { s, server } = await autoSession(judged(), {
+      dirs: { project, home },
+      runtime: { sessionId, resume: true },
+    });
+    await s.runtime.prompt("list the files");
+    const transcript = transcriptOf(server.requests[1]);
+    expect(transcript).not.toContain(CLAIM);
+    expect(transcript).toContain('{"user":"hi there"}\n{"user":"list the files"}\n');
+  });
+
   it("shows the user's /command as typed, not the text of a repository's command it expands to", async () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
