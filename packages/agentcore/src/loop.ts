@@ -256,6 +256,7 @@ class Run {
         if (options.afterToolCalls && !this.signal.aborted)
           this.appendAll((await options.afterToolCalls({ calls: executed, signal: this.signal })) ?? []);
         if (options.spentOut?.() === true) return "max_budget";
+        if (executed.some((c) => c.result.endsTurn === true)) return this.signal.aborted ? "aborted" : "stop";
         if (executed.some((c) => c.result.final === true && !c.result.isError)) {
           if (this.signal.aborted) return "aborted";
           if (await this.continuesAfterStop()) continue;

@@ -27,6 +27,12 @@ export interface ToolResult {
    */
   final?: true;
   /**
+   * The person refused the call and the turn ends with it (Claude Code's terminal ends the turn
+   * when a person says no): once its batch of calls has finished, the run stops without asking the
+   * model again and without `onStop` — the next prompt is the person's.
+   */
+  endsTurn?: true;
+  /**
    * The tools this result loads (a tool search's matches): the model is sent Anthropic
    * `tool_reference` blocks naming them in place of `content`, and from then on the request
    * carries their definitions (see `Tool.deferLoading`).

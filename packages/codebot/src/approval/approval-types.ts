@@ -31,6 +31,8 @@ export interface ToolApprovalRequest {
   hookReason?: string;
   /** Set when a deny rule's file is reached by the call without being named: the rule, and how. */
   ruleReason?: string;
+  /** exit_plan_mode's question: the mode a yes switches to (claude's question names it). */
+  planReturnsTo?: string;
 }
 
 export type AskToolApproval = (request: ToolApprovalRequest) => Promise<ApprovalAnswer>;

@@ -8,7 +8,10 @@ export function putToUser(
   ask: AskToolApproval,
   call: ToolCall,
   ctx: Pick<ToolContext, "agentName" | "signal">,
-  question: Pick<ToolApprovalRequest, "subject" | "alwaysRule" | "hookReason" | "ruleReason">,
+  question: Pick<
+    ToolApprovalRequest,
+    "subject" | "alwaysRule" | "hookReason" | "ruleReason" | "planReturnsTo"
+  >,
 ): Promise<ApprovalAnswer> {
   return options.queue.run(() => {
     if (ctx.signal.aborted) return Promise.resolve("deny");

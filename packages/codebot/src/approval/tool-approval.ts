@@ -124,18 +124,34 @@ export class ToolApproval {
    * exit_plan_mode's question: the plan put to the person (in turn with the other questions) or to
    * the prompt tool, whatever the mode (claude 2.1.328 asks in bypassPermissions too, recorded).
    */
-  async approvePlan(call: ToolCall, ctx: JudgeContext, plan: string): Promise<PlanAnswer> {
-    const answer = await this.planAnswer(call, ctx, plan);
+  async approvePlan(
+    call: ToolCall,
+    ctx: JudgeContext,
+    plan: string,
+    returnsTo: PermissionMode,
+  ): Promise<PlanAnswer> {
+    const answer = await this.planAnswer(call, ctx, plan, returnsTo);
     // A refused plan is among the run's refusals (claude's result line lists it, recorded).
     if (!answer.approved) this.recordRefusal(call);
     return answer;
   }
 
-  private async planAnswer(call: ToolCall, ctx: JudgeContext, plan: string): Promise<PlanAnswer> {
+  private async planAnswer(
+    call: ToolCall,
+    ctx: JudgeContext,
+    plan: string,
+    returnsTo: PermissionMode,
+  ): Promise<PlanAnswer> {
     const { ask, promptTool } = this.options;
     if (ask !== undefined) {
-      const answer = await putToUser(this.options, ask, call, ctx, { subject: plan });
-      return answer === "deny" || ctx.signal.aborted ? { approved: false } : { approved: true };
+      const answer = await putToUser(this.options, ask, call, ctx, {
+        subject: plan,
+        planReturnsTo: returnsTo,
+      });
+      // The terminal's "no" ends the turn (claude 2.1.328's does, recorded); the SDK's deny does not (recorded).
+      return answer === "deny" || ctx.signal.aborted
+        ? { approved: false, endsTurn: true }
+        : { approved: true };
     }
     if (promptTool === undefined)
       return { approved: false, message: "Nobody can approve a plan in this session." };

@@ -39,6 +39,7 @@ import { FileWatch } from "./file-watch.js";
 import { joinContext } from "./joined-context.js";
 import { LastStopAttempt } from "./last-stop-attempt.js";
 import { costOf } from "./model-prices.js";
+import { PlanModeReminder } from "./plan-mode-reminder.js";
 import { projectProblems } from "./project-settings.js";
 import { PromptIds } from "./prompt-ids.js";
 import { resumedCache } from "./resumed-cache.js";
@@ -125,6 +126,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     },
   );
   const { paths, approval, readRules } = permissions;
+  // What the model is told of plan mode, by the prompts and by the plan tools' results.
+  const planReminder = new PlanModeReminder(() => approval.mode, approval.tools.canAsk);
 
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);
@@ -275,6 +278,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     subagentRuns,
     background,
     middleware,
+    planReminder,
     stopHookCap,
     lastStopAttempt,
     notify,
@@ -363,6 +367,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     promptIds,
     steeredOrigins,
     backgroundContext: () => backgroundSaid.take(),
+    planReminder,
     ...(spendingLimit ? { spendingLimit } : {}),
     modelSpecOf: models.specOfStep,
     ...(structured ? { structured } : {}),

@@ -13,6 +13,7 @@ import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome, CompactPart } from "./compaction.js";
 import { joinContext } from "./joined-context.js";
 import { apiErrorText, withModelErrorAdvice } from "./model-error-advice.js";
+import type { PlanModeReminder } from "./plan-mode-reminder.js";
 import type { PromptIds } from "./prompt-ids.js";
 import { finalText, type PromptResult, resultWithoutSteps, statusOf } from "./prompt-result.js";
 import type { SessionEvents } from "./session-events.js";
@@ -54,6 +55,8 @@ export interface SessionParts {
   promptIds?: PromptIds;
   /** What background hooks said for the model since it was last given (background-context.ts). */
   backgroundContext?(): string | undefined;
+  /** What each prompt tells the model of plan mode (plan-mode-reminder.ts). */
+  planReminder?: Pick<PlanModeReminder, "forPrompt" | "startOver">;
   /** The run ended because a model call failed for good: StopFailure (`answer`: its API Error text). */
   stopFailure(error: ModelCallError, answer: string): void;
   /** `--max-budget-usd`: says why a run ended at the limit. */
@@ -293,6 +296,7 @@ export class Session {
     other.switchFiles();
     if (why === "clear") transcript.localCommand("clear");
     this.parts.skills?.reset();
+    this.parts.planReminder?.startOver();
     agent.replaceMessages(other.messages, { listedDeferred: other.listedDeferred });
     meter.reset(other.messages);
     const resumedCache = other.cache?.();
@@ -400,7 +404,12 @@ export class Session {
       decision.context,
       expansion.kind === "expanded" && "context" in expansion ? expansion.context : undefined,
     );
-    const message = userTurn(expansion.kind === "expanded" ? expansion.text : text, context, sessionContext);
+    const message = userTurn(
+      expansion.kind === "expanded" ? expansion.text : text,
+      context,
+      sessionContext,
+      this.parts.planReminder?.forPrompt(),
+    );
     if (expansion.kind === "expanded") markTypedPrompt(message, text.trim());
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;

@@ -1,12 +1,16 @@
 import type { Tool, ToolCall, ToolContext } from "@codebot/agentcore";
+import { systemReminder } from "@codebot/hooks";
 import { z } from "zod";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 
 export const ENTER_PLAN_MODE = "enter_plan_mode";
 export const EXIT_PLAN_MODE = "exit_plan_mode";
 
-/** A person's answer to a plan: approved, or refused (with what they said, when they said something). */
-export type PlanAnswer = { approved: true } | { approved: false; message?: string };
+/**
+ * A person's answer to a plan: approved, or refused (with what they said, when they said
+ * something; `endsTurn` when the refusal ends the turn, as a "no" in claude's terminal does).
+ */
+export type PlanAnswer = { approved: true } | { approved: false; message?: string; endsTurn?: true };
 
 /** What the plan tools change and whom they ask: the session's permission mode, and its person. */
 export interface PlanModeHost {
@@ -14,8 +18,13 @@ export interface PlanModeHost {
   setMode(mode: PermissionMode): void;
   /** The mode the session left for the plan mode in force, however it came into it: what an approved plan returns to. */
   modeBeforePlan(): PermissionMode;
-  /** Shows the plan to the person (the terminal's question, the Agent SDK's `can_use_tool`) and returns their answer. */
-  approvePlan(call: ToolCall, ctx: ToolContext, plan: string): Promise<PlanAnswer>;
+  /**
+   * Shows the plan to the person (the terminal's question, the Agent SDK's `can_use_tool`) and
+   * returns their answer; `returnsTo` is the mode a yes switches to (the terminal's question names it).
+   */
+  approvePlan(call: ToolCall, ctx: ToolContext, plan: string, returnsTo: PermissionMode): Promise<PlanAnswer>;
+  /** What the model is told as the mode switches, after the tool's result (plan-mode-reminder.ts). */
+  reminder: { entered(): string; exited(): string };
 }
 
 /** claude 2.1.328's EnterPlanMode result (recorded), less its AskUserQuestion step: codebot has no such tool. */
@@ -35,7 +44,7 @@ export const PLAN_APPROVED = "User has approved exiting plan mode. You can now p
 
 /**
  * The result of a plan refused in the terminal: claude 2.1.328's (recorded: its "No" answers its
- * rejection of any tool call, and ends the turn; codebot's run goes on, and the model stops as told).
+ * rejection of any tool call, and ends the turn, as codebot's does).
  */
 export const PLAN_REFUSED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
@@ -64,7 +73,10 @@ export function planModeTools(host: PlanModeHost): Tool[] {
     async execute() {
       if (host.mode() === "plan") return { content: "You are already in plan mode.", isError: true };
       host.setMode("plan");
-      return { content: ENTERED_PLAN_MODE, isError: false };
+      return {
+        content: `${ENTERED_PLAN_MODE}\n\n${systemReminder(host.reminder.entered())}`,
+        isError: false,
+      };
     },
   };
   const exit: Tool<z.infer<typeof exitSchema>> = {
@@ -75,11 +87,18 @@ export function planModeTools(host: PlanModeHost): Tool[] {
     async execute(args, ctx) {
       if (host.mode() !== "plan")
         return { content: "You are not in plan mode: there is no plan to approve.", isError: true };
-      const answer = await host.approvePlan({ id: ctx.callId, name: EXIT_PLAN_MODE, args }, ctx, args.plan);
-      if (!answer.approved) return { content: answer.message ?? PLAN_REFUSED, isError: true };
+      const call = { id: ctx.callId, name: EXIT_PLAN_MODE, args };
+      const answer = await host.approvePlan(call, ctx, args.plan, host.modeBeforePlan());
+      if (!answer.approved)
+        return {
+          content: answer.message ?? PLAN_REFUSED,
+          isError: true,
+          ...(answer.endsTurn ? { endsTurn: true } : {}),
+        };
       // The mode may have been changed meanwhile (shift+tab while the question was open).
       if (host.mode() === "plan") host.setMode(host.modeBeforePlan());
-      return { content: PLAN_APPROVED, isError: false, data: { plan: args.plan } };
+      const content = `${PLAN_APPROVED}\n\n${systemReminder(host.reminder.exited())}`;
+      return { content, isError: false, data: { plan: args.plan } };
     },
   };
   return [enter, exit];

@@ -32,10 +32,12 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
       answers: { can_use_tool: allowAsAsked },
     });
     const lines = run.lines();
-    expect(streamToolResult(lines, "enter")).toEqual({ content: ENTERED_PLAN_MODE, is_error: false });
+    expect(streamToolResult(lines, "enter")).toMatchObject({ is_error: false });
+    expect(streamToolResult(lines, "enter")?.content).toContain(ENTERED_PLAN_MODE);
     expect(streamToolResult(lines, "early")?.content).toContain("not allowed in plan mode");
     expect(fs.existsSync(box.at("early.txt"))).toBe(false);
-    expect(streamToolResult(lines, "exit")).toEqual({ content: PLAN_APPROVED, is_error: false });
+    expect(streamToolResult(lines, "exit")).toMatchObject({ is_error: false });
+    expect(streamToolResult(lines, "exit")?.content).toContain(PLAN_APPROVED);
     // Back in acceptEdits: the write runs unasked, and the plan was the only question.
     expect(fs.existsSync(box.at("made.txt"))).toBe(true);
     expect(
@@ -85,7 +87,7 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
     expect(run.requests().filter((r) => r.subtype === "can_use_tool")).toEqual([]);
   });
 
-  it("a can_use_tool deny of the plan keeps plan mode, its message the result", async () => {
+  it("a can_use_tool deny of the plan keeps plan mode, its message the result, and the turn goes on (claude 2.1.328's does, recorded)", async () => {
     const { run, box, result } = await sdkTurn("go", planCalls(), {
       answers: {
         can_use_tool: (r) =>
@@ -119,7 +121,7 @@ describe("plan mode's tools under the Agent SDK", { timeout: 120_000 }, () => {
       args: ["--permission-mode", "acceptEdits"],
       answers: { can_use_tool: allowAsAsked },
     });
-    expect(streamToolResult(run.lines(), "exit")).toEqual({ content: PLAN_APPROVED, is_error: false });
+    expect(streamToolResult(run.lines(), "exit")?.content).toContain(PLAN_APPROVED);
     const fired = fs
       .readFileSync(log, "utf8")
       .trim()

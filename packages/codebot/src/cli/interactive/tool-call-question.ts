@@ -60,7 +60,8 @@ export function toolCallQuestion(
 
 /**
  * exit_plan_mode's question: the plan, line by line (each line made safe to show), then whether to
- * approve it and leave plan mode. No "always": each plan is its own question.
+ * approve it and switch to the mode named (claude 2.1.328's names it: `Yes, and switch to default
+ * (ask each time)`, recorded). No "always": each plan is its own question.
  */
 function planQuestion(
   questions: Questions,
@@ -73,11 +74,12 @@ function planQuestion(
     .split("\n")
     .map((line) => `  ${visible(line)}`)
     .join("\n");
+  const switchTo = `switch to ${visible(request.planReturnsTo ?? "ask")} mode`;
   const asked = () =>
-    `${s.bold("The plan:")}\n${plan}\n${s.yellow("?")} ${questionCount(place())}approve this plan and leave plan mode`;
+    `${s.bold("The plan:")}\n${plan}\n${s.yellow("?")} ${questionCount(place())}approve this plan and ${switchTo}`;
   if (screenReader) {
     const { text, choices } = numberedOptions<ApprovalAnswer>([
-      { label: "Yes", value: "once" },
+      { label: `Yes, and ${switchTo}`, value: "once" },
       { label: "No, keep planning", value: "deny" },
     ]);
     return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);

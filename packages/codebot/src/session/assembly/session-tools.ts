@@ -13,6 +13,7 @@ import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
 import type { CodeChanges } from "../code-changes.js";
 import type { FileWatch } from "../file-watch.js";
 import type { LastStopAttempt } from "../last-stop-attempt.js";
+import type { PlanModeReminder } from "../plan-mode-reminder.js";
 import type { CheckpointStore } from "../rewind/checkpoint-store.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { SessionEvents } from "../session-events.js";
@@ -54,6 +55,8 @@ export interface ToolParts {
   subagentRuns: SubagentRuns;
   background: BackgroundAgents | undefined;
   middleware: readonly ToolMiddleware[];
+  /** What the plan tools' results tell the model of the mode's switch. */
+  planReminder: PlanModeReminder;
   /** The most consecutive SubagentStop blocks per run (stop-hook-cap.ts). */
   stopHookCap: number;
   /** Marks a SubagentStop block at that cap, which ends the sub-agent's run. */
@@ -126,7 +129,9 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
               approval.setMode(mode);
               parts.events.emit({ kind: "permission_mode", mode });
             },
-            approvePlan: (call, ctx, plan) => approval.tools.approvePlan(call, ctx, plan),
+            approvePlan: (call, ctx, plan, returnsTo) =>
+              approval.tools.approvePlan(call, ctx, plan, returnsTo),
+            reminder: parts.planReminder,
           },
         }
       : {}),
