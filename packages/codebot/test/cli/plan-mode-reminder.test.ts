@@ -11,6 +11,7 @@ import { printRun } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { allowAsAsked } from "./support/sdk-driver.js";
 import { sdkSession } from "./support/sdk-session.js";
+import { startSessionWith } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -75,6 +76,22 @@ describe("plan mode's reminders to the model", { timeout: 180_000 }, () => {
             : "-";
     });
     expect(said).toEqual(["full", "-", "-", "-", "-", "-", "short", "-", "exited"]);
+  });
+
+  it("/clear starts a new conversation, which is told again: the first prompt after it carries the full reminder", async () => {
+    const { server, term } = await startSessionWith([reply.text("one"), reply.text("two")], {
+      args: ["--permission-mode", "plan"],
+    });
+    term.submit("first");
+    await term.waitForScreen(/^one$/m);
+    term.submit("/clear");
+    term.submit("second");
+    await term.waitForScreen(/^two$/m);
+    const requests = agentRequests(server.requests);
+    expect(requests).toHaveLength(2);
+    expect(lastUserMessage(requests[0])).toContain(FULL);
+    expect(lastUserMessage(requests[1])).toContain("second");
+    expect(lastUserMessage(requests[1])).toContain(FULL);
   });
 
   it("enter_plan_mode's result carries the full reminder (the next prompt does not repeat it), and an approved plan's result says plan mode was left", async () => {
