@@ -128,6 +128,11 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const { paths, approval, readRules } = permissions;
   // What the model is told of plan mode, by the prompts and by the plan tools' results.
   const planReminder = new PlanModeReminder(() => approval.mode, approval.tools.canAsk);
+  // A summary may leave the reminder out: the history it makes is told again.
+  events.subscribe((event) => {
+    if (event.kind === "compaction" && event.phase === "end" && event.outcome.compacted)
+      planReminder.startOver();
+  });
 
   // Who runs a command, for the tools' commands and the hooks (the session id changes with /clear).
   const claudeCompat = claudeCompatOf(project.layers, codebotHome);

@@ -61,7 +61,7 @@ export class PlanModeReminder {
     return EXITED_PLAN_MODE;
   }
 
-  /** A new conversation (`/clear`, `/resume`): it has been told nothing. */
+  /** A new conversation (`/clear`, `/resume`) or a compacted one: it has been told nothing. */
   startOver(): void {
     this.toldPlan = false;
     this.promptsSince = 0;

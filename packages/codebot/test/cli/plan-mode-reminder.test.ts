@@ -94,6 +94,22 @@ describe("plan mode's reminders to the model", { timeout: 180_000 }, () => {
     expect(lastUserMessage(requests[1])).toContain(FULL);
   });
 
+  it("a compacted conversation is told again: the first prompt after /compact carries the full reminder", async () => {
+    const { server, term } = await startSessionWith(
+      [reply.text("one"), reply.text("<summary>the user said first</summary>"), reply.text("two")],
+      { args: ["--permission-mode", "plan"] },
+    );
+    term.submit("first");
+    await term.waitForScreen(/^one$/m);
+    term.submit("/compact");
+    term.submit("second");
+    await term.waitForScreen(/^two$/m);
+    const requests = agentRequests(server.requests);
+    const last = requests.at(-1);
+    expect(lastUserMessage(last)).toContain("second");
+    expect(lastUserMessage(last)).toContain(FULL);
+  });
+
   it("enter_plan_mode's result carries the full reminder (the next prompt does not repeat it), and an approved plan's result says plan mode was left", async () => {
     const { server, run } = await sdkSession(
       [
