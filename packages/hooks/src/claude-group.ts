@@ -17,6 +17,7 @@ import {
   isPlainObject,
   reportIssues,
   specOf,
+  typeMessage,
   warnUnknownKeys,
 } from "./compile-entry.js";
 import type { CompiledHook } from "./compiled-hook.js";
@@ -28,6 +29,9 @@ import { type Matcher, parseClaudeMatcher } from "./matcher.js";
 import type { SettingsLayer } from "./settings-layer.js";
 import { CLAUDE_ENTRY_KEYS, type ClaudeHookEntry, claudeHookSchema, ENTRY_KEYS } from "./settings-schema.js";
 import type { ToolRuleCompiler } from "./tool-rule.js";
+
+/** The hook types of a Claude Code group. */
+const CLAUDE_HOOK_TYPES: ReadonlySet<string> = new Set(Object.keys(CLAUDE_ENTRY_KEYS));
 
 /**
  * Claude Code's default timeouts in seconds (hooks reference, checked 2026: "600 for command,
@@ -135,9 +139,19 @@ function compileMember(
     groupReport({ severity: "error", field: `hooks[${j}]`, message: "a hook in a group must be an object" });
     return undefined;
   }
+  if (layer.plugin !== undefined && typeof raw.type === "string" && !CLAUDE_HOOK_TYPES.has(raw.type)) {
+    // A type from a newer claude: claude 2.1.328 refuses the whole plugin for it (recorded); codebot
+    // keeps the plugin's other hooks, as for any hook it cannot read, without stopping the session.
+    groupReport({
+      severity: "warning",
+      field: `${prefix}type`,
+      message: `${typeMessage(raw.type, [...CLAUDE_HOOK_TYPES])}: this hook does not run (the plugin's other hooks load)`,
+    });
+    return undefined;
+  }
   const parsed = claudeHookSchema.safeParse(raw);
   if (!parsed.success) {
-    reportIssues(parsed.error, raw, groupReport, prefix);
+    reportIssues(parsed.error, raw, groupReport, prefix, [...CLAUDE_HOOK_TYPES]);
     return undefined;
   }
   const entry = parsed.data;

@@ -87,31 +87,45 @@ export function compileMatcher(
   }
 }
 
-/** Reports every schema issue of an entry; `prefix` places the fields (`hooks[1].`). */
+/** The hook types of a native entry. */
+const NATIVE_TYPES = ["command", "prompt", "http"] as const;
+
+/** `must be "command", "prompt" or "http", not "futuretype"`: what a hook of an unknown type is told. */
+export function typeMessage(type: unknown, types: readonly string[] = NATIVE_TYPES): string {
+  const names = types.map((t) => JSON.stringify(t));
+  const listed = `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  return type === undefined ? `is required (${listed})` : `must be ${listed}, not ${JSON.stringify(type)}`;
+}
+
+/**
+ * Reports every schema issue of an entry; `prefix` places the fields (`hooks[1].`), `types` are
+ * the hook types the entry may have.
+ */
 export function reportIssues(
   error: z.ZodError,
   raw: Record<string, unknown>,
   report: EntryReport,
   prefix = "",
+  types: readonly string[] = NATIVE_TYPES,
 ): void {
   for (const issue of error.issues) {
     const field = issue.path.map(String).join(".");
     report({
       severity: "error",
       ...(prefix || field ? { field: `${prefix}${field}`.replace(/\.$/, "") } : {}),
-      message: issueMessage(issue, raw),
+      message: issueMessage(issue, raw, types),
     });
   }
 }
 
 /** A zod issue in the project's lower-case style, with "is required" for a missing field. */
-function issueMessage(issue: z.core.$ZodIssue, raw: Record<string, unknown>): string {
+function issueMessage(
+  issue: z.core.$ZodIssue,
+  raw: Record<string, unknown>,
+  types: readonly string[],
+): string {
   const [first] = issue.path;
-  if (issue.code === "invalid_union" && first === "type") {
-    return raw.type === undefined
-      ? 'is required ("command", "prompt" or "http")'
-      : `must be "command", "prompt" or "http", not ${JSON.stringify(raw.type)}`;
-  }
+  if (issue.code === "invalid_union" && first === "type") return typeMessage(raw.type, types);
   if (
     issue.code === "invalid_type" &&
     issue.path.length === 1 &&

@@ -98,6 +98,14 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
             event,
             message: `"${event}" is not a hook event and holds no list of hooks: ignored`,
           });
+        } else if (layer.plugin !== undefined) {
+          // A plugin written for a newer claude must not stop the session: claude 2.1.328 ignores
+          // such an event and loads the plugin's other hooks (recorded), and so does codebot.
+          report({
+            severity: "warning",
+            event,
+            message: `${nearName(event, HOOK_EVENTS) ? unknownEventMessage(event) : `unknown event "${event}" (a newer Claude Code's?)`}: its hooks do not run (the plugin's other hooks load)`,
+          });
         } else {
           report({ severity: "error", event, message: unknownEventMessage(event) });
         }

@@ -58,24 +58,18 @@ describe("a plugin broken at the start", () => {
     await term.waitForScreen(/^Reloaded: 0 plugins · 0 skills · \d+ agents? · 0 hooks/m);
   });
 
-  it("whose hooks.json names an unknown event or has a hook without a command: -p refuses, naming the place", async () => {
-    for (const [hooks, fault] of [
-      [
-        '{"hooks":{"PreToolUze":[{"matcher":"Bash","hooks":[{"type":"command","command":"true"}]}]}}',
-        'hooks.PreToolUze: unknown event "PreToolUze" (did you mean "PreToolUse"?)',
-      ],
-      [
-        '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command"}]}]}}',
-        "hooks.PreToolUse[0].hooks[0].command: is required for command hooks",
-      ],
-    ] as const) {
-      const box = sandbox();
-      const { root } = installPluginAsClaudeCodeDid(box);
-      const file = box.write(path.join(root, "hooks/hooks.json"), hooks);
-      const r = await runUnderGuard(box);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`${file}: ${fault}`);
-      expect(r.requests).toBe(0);
-    }
+  it("whose hooks.json has a hook without a command: -p refuses, naming the place", async () => {
+    const box = sandbox();
+    const { root } = installPluginAsClaudeCodeDid(box);
+    const file = box.write(
+      path.join(root, "hooks/hooks.json"),
+      '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command"}]}]}}',
+    );
+    const r = await runUnderGuard(box);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `${file}: hooks.PreToolUse[0].hooks[0].command: is required for command hooks`,
+    );
+    expect(r.requests).toBe(0);
   });
 });
