@@ -256,10 +256,20 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       const { checkTmuxFlag } = await import("./tmux-flag.js");
       checkTmuxFlag(opts.worktree);
     }
+    const prompt = typeof opts.print === "string" ? opts.print : positional;
+    const input = inputFormatFlags({
+      prompt,
+      inputFormat: opts.inputFormat,
+      outputFormat: opts.outputFormat,
+      replayUserMessages: opts.replayUserMessages === true,
+      awaitInitialize: opts.awaitInitialize === true,
+    });
+    // Before the worktree is made: its WorktreeCreate hooks are told how the session starts.
+    const print = opts.print !== undefined || input.inputFormat === "stream-json";
     if (opts.worktree !== undefined) {
       const projectDir = flags.project.cwd;
       const { withWorktree } = await import("./worktree-flag.js");
-      flags = await withWorktree(flags, opts.worktree);
+      flags = await withWorktree(flags, opts.worktree, print ? "sdk-cli" : "cli");
       if (opts.tmux === true) {
         const { runWorktreeInTmux } = await import("./tmux-flag.js");
         code = runWorktreeInTmux(flags, projectDir, given);
@@ -271,15 +281,6 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
       code = await runInitOnly(flags);
       return;
     }
-    const prompt = typeof opts.print === "string" ? opts.print : positional;
-    const input = inputFormatFlags({
-      prompt,
-      inputFormat: opts.inputFormat,
-      outputFormat: opts.outputFormat,
-      replayUserMessages: opts.replayUserMessages === true,
-      awaitInitialize: opts.awaitInitialize === true,
-    });
-    const print = opts.print !== undefined || input.inputFormat === "stream-json";
     const printRun = { print, outputFormat: opts.outputFormat };
     const promptSuggestions = promptSuggestionsFlag(opts.promptSuggestions, printRun);
     if (opts.forwardSubagentText === true) checkStreamJsonOnly("--forward-subagent-text", printRun);

@@ -20,7 +20,11 @@ import type { SessionFlags } from "./session-flags.js";
  * from count in it (`trustDir`): a hook or script that differs there is asked about again, as its
  * fingerprint differs. A folder a hook made is a project of its own.
  */
-export async function withWorktree(flags: SessionFlags, given: string | true): Promise<SessionFlags> {
+export async function withWorktree(
+  flags: SessionFlags,
+  given: string | true,
+  started: "cli" | "sdk-cli",
+): Promise<SessionFlags> {
   const name = given === true ? generatedWorktreeName() : nameOf(given);
   const inventory = loadInventory(flags.project, { trustProjectHooks: flags.trustProjectHooks });
   // The payload's session is the one about to start: a new one gets its id now.
@@ -36,6 +40,7 @@ export async function withWorktree(flags: SessionFlags, given: string | true): P
         sessionId: fresh ?? flags.sessionId ?? randomUUID(),
         permissionMode: flags.permissionMode ?? settings.permissions.mode ?? "ask",
         trustProjectHooks: flags.trustProjectHooks,
+        started,
         ...(flags.hooksApprovedOnce ? { hooksApprovedOnce: flags.hooksApprovedOnce } : {}),
       },
       name,

@@ -17,11 +17,18 @@ export function agentEnv(
     sessionId: string;
     claudeCompat: boolean;
     effort?: string | undefined;
-    entrypoint?: string | undefined;
+    /**
+     * How the session was started and the `CLAUDE_CODE_ENTRYPOINT` codebot inherited, for
+     * claudeEntrypoint. Required of every caller: the WorktreeCreate hooks, which fire before the
+     * session exists, once went without the variable because their caller left it out.
+     */
+    started: "cli" | "sdk-cli" | undefined;
+    inherited: string | undefined;
   },
 ): Record<string, string> {
   const effort = role === "agent" ? session.effort : undefined;
-  const { claudeCompat, entrypoint } = session;
+  const { claudeCompat } = session;
+  const entrypoint = claudeEntrypoint(session.started, session.inherited);
   return {
     AI_AGENT: `codebot_${codebotVersion().replaceAll(".", "-")}_${role}`,
     ...(claudeCompat ? { CLAUDECODE: "1", CLAUDE_CODE_SESSION_ID: session.sessionId } : {}),

@@ -15,7 +15,7 @@ import { earlierOutputFiles } from "../tools/background-bash.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import { deferredToolPlaceholder, TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
-import { agentEnv, claudeEntrypoint } from "./agent-env.js";
+import { agentEnv } from "./agent-env.js";
 import { apiClock } from "./api-clock.js";
 import { loadCustomAgents } from "./assembly/custom-agents.js";
 import { hookChangedFileNotice } from "./assembly/hook-changed-file.js";
@@ -141,7 +141,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       sessionId: files.id,
       claudeCompat,
       effort: models.effort(),
-      entrypoint: claudeEntrypoint(options.entrypoint, env.CLAUDE_CODE_ENTRYPOINT),
+      started: options.entrypoint,
+      inherited: env.CLAUDE_CODE_ENTRYPOINT,
     });
   // mcp_tool hooks reach the MCP servers, which start once the tools exist, through this.
   let mcp: SessionMcp | undefined;

@@ -26,6 +26,8 @@ export interface WorktreeCreateContext {
   permissionMode: PermissionMode;
   trustProjectHooks: boolean;
   hooksApprovedOnce?: readonly string[];
+  /** How the session is started (`sdk-cli` for `-p`): the hooks are told it, as every hook is. */
+  started: "cli" | "sdk-cli";
 }
 
 const NO_PATH =
@@ -56,7 +58,13 @@ export async function worktreeFromHooks(
     hooks: project.hooks,
     executors: processExecutors({
       allowedHosts: project.httpAllowList.hosts,
-      agentEnv: () => agentEnv("harness", { sessionId: ctx.sessionId, claudeCompat }),
+      agentEnv: () =>
+        agentEnv("harness", {
+          sessionId: ctx.sessionId,
+          claudeCompat,
+          started: ctx.started,
+          inherited: process.env.CLAUDE_CODE_ENTRYPOINT,
+        }),
       settingsEnv: project.settings.env,
       envFiles: project.settings.envFiles,
       managedEnv: managedEnvOf(project.layers),

@@ -63,6 +63,25 @@ describe("CLAUDE_CODE_ENTRYPOINT", { timeout: 120_000 }, () => {
     expect(told()).toEqual({ hook: "cli", bash: "cli" });
   });
 
+  it("is sdk-cli for the WorktreeCreate hooks of a -p -w run, which fire before the session exists", async () => {
+    const box = sandbox();
+    const made = path.join(box.home, "made-worktree");
+    const hookFile = path.join(box.home, "create.txt");
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      hooks: {
+        WorktreeCreate: [
+          { hooks: [{ type: "command", command: `${LOG} > ${hookFile}; mkdir -p ${made}; echo ${made}` }] },
+        ],
+      },
+    });
+    const server = await modelServer([reply.text("done")]);
+    const r = await runCli(["-p", "go", "-w", "feat", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(hookFile, "utf8").trim()).toBe("sdk-cli");
+  });
+
   it('is not set with "claudeCompat": false', async () => {
     const { box, server, told } = await setUp();
     // claude's settings are not read then: the hook and the allow rule are codebot's own.
