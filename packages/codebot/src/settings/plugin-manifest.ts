@@ -3,13 +3,23 @@ import fs from "node:fs";
 /** A plugin's `.claude-plugin/plugin.json` as read: its identity, or why the plugin does not load. */
 export type ManifestRead = { name?: string; version?: string } | { fault: string };
 
+/**
+ * What claude 2.1.328 refuses in a plugin's name (recorded with `--plugin-dir`: "is not a valid
+ * plugin name (must be non-empty and must not contain "@", ":", whitespace, path separators, or
+ * invisible/control characters)"): `@` and `:` separate a plugin id's parts, `/` and `\` would
+ * make a path of it, a zero-width or bidirectional-formatting character hides what it says. It
+ * accepts the rest (`my_plugin`, `My.Plugin`, `ünicode`, `..`).
+ */
+const REFUSED_IN_NAME = /[@:/\\\p{Cc}\p{Cf}]/u;
+
 /** The fields whose wrong type makes claude 2.1.328 refuse the whole plugin (recorded). */
 const STRING_FIELDS = ["version", "description"] as const;
 
 /**
  * Reads a plugin manifest as claude 2.1.328 does at start (recorded with `--plugin-dir` and with a
  * plugin installed from a local marketplace): strict JSON, an object, a `name` that is a non-empty
- * string without spaces, `version` and `description` strings when given. Any of these wrong and
+ * string without spaces nor any other character claude refuses in a name (REFUSED_IN_NAME),
+ * `version` and `description` strings when given. Any of these wrong and
  * claude loads nothing of the plugin (`claude plugin list`: "Manifest validation failed: name:
  * Invalid input: expected string, received number"). Other fields (`author`, `keywords`,
  * `homepage`…) are not read here: claude ignores them when malformed, and so does codebot.
@@ -39,6 +49,10 @@ export function readPluginManifest(file: string): ManifestRead {
   else if (typeof name !== "string") faults.push(`has "name": ${shown(name)}, not a string`);
   else if (name.trim() === "") faults.push('has an empty "name"');
   else if (/\s/.test(name)) faults.push(`has "name": ${shown(name)}, with spaces (use kebab-case)`);
+  else if (REFUSED_IN_NAME.test(name))
+    faults.push(
+      `has "name": ${shown(name)}, which claude refuses (a plugin name must not contain "@", ":", whitespace, path separators, or invisible/control characters)`,
+    );
   for (const field of STRING_FIELDS) {
     const value = fields[field];
     if (value !== undefined && typeof value !== "string")

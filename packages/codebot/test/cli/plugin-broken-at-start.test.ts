@@ -43,6 +43,28 @@ describe("a plugin broken at the start", () => {
     expect(r.requests).toBe(0);
   });
 
+  it("whose plugin.json has a name claude refuses (@, :, a path separator, an invisible character) is skipped: -p refuses, naming it", async () => {
+    for (const [name, shown] of [
+      ["guard@evil", '"guard@evil"'],
+      ["team:guard", '"team:guard"'],
+      ["../guard", '"../guard"'],
+      ["gu\u200bard", '"gu\\u200bard"'],
+    ]) {
+      const box = sandbox();
+      const { root } = installPluginAsClaudeCodeDid(box);
+      const manifest = box.write(
+        path.join(root, ".claude-plugin/plugin.json"),
+        `{"name": "${name}", "version": "1.0.0"}`,
+      );
+      const r = await runUnderGuard(box);
+      expect(r.code, name).toBe(1);
+      expect(r.stderr).toContain(
+        `${manifest}: plugin manifest has "name": ${shown}, which claude refuses (a plugin name must not contain "@", ":", whitespace, path separators, or invisible/control characters) (plugin skipped)`,
+      );
+      expect(r.requests).toBe(0);
+    }
+  });
+
   it("whose plugin.json has no name: the interactive session says so in red before the first prompt and starts without it", async () => {
     const box = sandbox();
     const { root } = installPluginAsClaudeCodeDid(box);
