@@ -48,6 +48,15 @@ export function localMarketplaceFolder(
     kind: "gone",
     message: `plugin ${id} is not loaded: ${why}`,
   });
+  const badPart = !ID_PART.test(marketplace)
+    ? "marketplace's name"
+    : !ID_PART.test(name)
+      ? "plugin's name"
+      : undefined;
+  if (badPart !== undefined)
+    return gone(
+      `its id is invalid, as claude says: each part of a plugin id (plugin@marketplace) may use only the letters a-z and A-Z, digits, ".", "_" and "-", and must start with a letter or digit; here the ${badPart} does not`,
+    );
   const known = readJson(knownFile);
   const entry = objectAt(known, marketplace);
   if (entry === undefined) {
@@ -56,6 +65,7 @@ export function localMarketplaceFolder(
       return gone(
         `its marketplace ${marketplace} is not registered in ${knownFile} (as in claude: "Marketplace ${marketplace} not found"; add it with "claude plugin marketplace add")`,
       );
+
     const folder = declaredFolder(declaration, cwd);
     if (folder === undefined)
       return gone(
@@ -87,6 +97,15 @@ export function localMarketplaceFolder(
     );
   return pluginInFolder(folder, name, gone);
 }
+
+/**
+ * Each part of a plugin id claude 2.1.328 loads or installs (recorded: `claude plugin marketplace
+ * add` refused `a@b`, `a:b`, `a b`, `a/b`, `..` and `ünicode`; a declared marketplace `a:b` was
+ * registered but its enabled plugin did not load, and `claude plugin install guard@a:b` said
+ * `cannot be installed, because its id is invalid: Each part of a plugin id (plugin@marketplace)
+ * may use only …`).
+ */
+const ID_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** What `installLocation` holds of a remote marketplace, by its `source`. */
 const REMOTE_COPIES: Readonly<Record<string, string>> = {

@@ -408,6 +408,22 @@ describe("a marketplace a settings file declares (extraKnownMarketplaces), not r
     expect(seen).not.toContain("the project's guard ran");
   });
 
+  it("under a name claude refuses (a:b): its plugin does not load, as in claude, and the run says why", async () => {
+    const box = sandbox();
+    copyMarketplace(path.join(box.home, "market"));
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      extraKnownMarketplaces: {
+        "a:b": { source: { source: "directory", path: path.join(box.home, "market") } },
+      },
+      enabledPlugins: { "guard@a:b": true },
+    });
+    const { seen, stderr } = await bashUnderGuard(box);
+    expect(seen).not.toContain("guard from");
+    expect(stderr).toContain(
+      'plugin guard@a:b is not loaded: its id is invalid, as claude says: each part of a plugin id (plugin@marketplace) may use only the letters a-z and A-Z, digits, ".", "_" and "-", and must start with a letter or digit; here the marketplace\'s name does not',
+    );
+  });
+
   it("on GitHub: nothing is fetched, the plugin does not load and the run says why", async () => {
     const box = sandbox();
     const settings = box.json(path.join(box.home, ".claude/settings.json"), {
