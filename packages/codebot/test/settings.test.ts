@@ -387,7 +387,7 @@ describe("merged settings", () => {
     expect(settings.postStopValidation.maxAttempts).toBe(3);
     expect(problems.map((p) => `${p.file}: ${p.message}`)).toEqual([
       '/user.json: model: expected "provider/model-id", got "no-slash"; ignored',
-      '/user.json: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", got "yolo"; ignored',
+      '/user.json: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", "manual", got "yolo"; ignored',
       '/user.json: permissions.allow: permission rule "bash(": expected "Tool" or "Tool(specifier)"; ignored',
       "/user.json: permissions.allow: expected a rule string, got 3; ignored",
       '/user.json: permissions.allow: permission rule "task_list(x)": task_list takes no specifier; write "task_list" for the whole tool; ignored',

@@ -18,6 +18,9 @@ export type PermissionModeName = (typeof PERMISSION_MODE_NAMES)[number];
 /** Claude Code's names for codebot's modes; its other names are codebot's own. */
 export const CLAUDE_MODE_ALIASES: Readonly<Record<string, PermissionModeName>> = {
   default: "ask",
+  // claude 2.1.328's schema: "'manual' is accepted as an alias for 'default'" (recorded: a
+  // settings file's `defaultMode` and `--permission-mode` both started in `default`).
+  manual: "ask",
 };
 
 /** Every name a mode may be given by: codebot's and Claude Code's. */

@@ -230,7 +230,12 @@ export const runtimeKeysSchema = z.object({
     )
     .optional(),
   env: z
-    .record(z.string(), z.string({ error: "expected a string" }), { error: "expected an object of strings" })
+    .record(
+      z.string(),
+      // A number or a boolean is its text, as claude 2.1.328 sets it (recorded: `"N": 2` gave N=2).
+      z.union([z.string(), z.number(), z.boolean()], { error: "expected a string" }).transform(String),
+      { error: "expected an object of strings" },
+    )
     .optional()
     .describe("environment for tools and hooks; from project settings only once trusted"),
   mcpServers: mcpServersSettingSchema.optional(),

@@ -27,7 +27,7 @@ describe("codebot hooks schema describes the whole settings file (§3.2)", () =>
     );
     expect(schema.additionalProperties).toBe(false);
     expect(p.model).toMatchObject({ type: "string", pattern: "^[^/\\s]+\\/\\S+$" });
-    const modes = ["ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default"];
+    const modes = ["ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", "manual"];
     expect(p.permissions.properties.mode.enum).toEqual(modes);
     expect(p.permissions.properties.defaultMode.enum).toEqual(modes);
     for (const key of ["ask", "deny"]) expect(p.permissions.properties[key]).toMatchObject({ type: "array" });
@@ -38,7 +38,10 @@ describe("codebot hooks schema describes the whole settings file (§3.2)", () =>
       minimum: 1,
       maximum: 100,
     });
-    expect(p.env).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+    expect(p.env).toMatchObject({
+      type: "object",
+      additionalProperties: { type: ["string", "number", "boolean"] },
+    });
     expect(p.claudeCompat).toMatchObject({ type: "boolean" });
     expect(p.claudePlugins).toMatchObject({ type: "array", items: { type: "string" } });
   });
@@ -49,7 +52,7 @@ describe("codebot hooks schema describes the whole settings file (§3.2)", () =>
       model: "gpt4", // no provider/: fails `pattern`
       permissions: { mode: "yolo", allow: ["read"] }, // not in `enum`
       postStopValidation: { maxAttempts: 0 }, // below `minimum`
-      env: { GOOD: "1", BAD: 1 }, // not a string
+      env: { GOOD: "1", BAD: ["1"] }, // not a string (a number or a boolean is read as its text)
       claudeCompat: "yes", // not a boolean
       colour: "blue", // additionalProperties: false
     });
@@ -68,7 +71,7 @@ describe("codebot hooks schema describes the whole settings file (§3.2)", () =>
     ]);
     expect(out.problems.map((p) => p.message)).toEqual([
       `settings: ${file}: model: expected "provider/model-id", got "gpt4"; ignored`,
-      `settings: ${file}: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", got "yolo"; ignored`,
+      `settings: ${file}: permissions.mode: expected one of "ask", "auto", "plan", "acceptEdits", "dontAsk", "bypassPermissions", "default", "manual", got "yolo"; ignored`,
       `settings: ${file}: postStopValidation.maxAttempts: expected an integer from 1 to 100, got 0; ignored`,
       `settings: ${file}: env.BAD: expected a string; ignored`,
       `settings: ${file}: claudeCompat: expected true or false, got "yes"; ignored`,
