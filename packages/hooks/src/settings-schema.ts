@@ -171,6 +171,8 @@ export const claudeHttpHookSchema = z.object({
   headers: httpHookSchema.shape.headers,
   allowedEnvVars: httpHookSchema.shape.allowedEnvVars,
   onFailure,
+  // claude 2.1.328's http hook has it too (its settings schema), as its command hook does.
+  cloud,
   ...claudeExtraFields,
 });
 

@@ -2,14 +2,15 @@
  * Values claude 2.1.328 accepts in a settings file that codebot once refused with a warning
  * (recorded with claude `-p`): `"defaultMode": "manual"` (its schema: "'manual' is accepted as an
  * alias for 'default'"; the session started in `default`, and so did `--permission-mode manual`),
- * and an `env` value that is a number or a boolean (its bash saw `NUM=2 BOOL=true`). A Claude Code
- * user's settings load without false warnings.
+ * an `env` value that is a number or a boolean (its bash saw `NUM=2 BOOL=true`), and an http hook's
+ * `cloud` (in its settings schema, as on a command hook). A Claude Code user's settings load
+ * without false warnings.
  */
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
-import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
 
@@ -58,5 +59,19 @@ describe("values claude accepts in its settings", { timeout: 120_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe("");
     expect(requestText(server.requests[1])).toContain("NUM=2 BOOL=true");
+  });
+
+  it("an http hook's \"cloud\" is accepted without a warning, as a command hook's is", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "http", url: "https://hooks.example/x", cloud: "skip" }] },
+        ],
+      },
+    });
+    const r = await runCli(["hooks", "validate", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain("1 settings file, 1 hook: 0 error(s), 0 warning(s)");
   });
 });
