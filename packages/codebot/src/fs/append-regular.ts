@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { fileKind } from "./file-kind.js";
+import { writeAll } from "./write-all.js";
 
 /**
  * Appends `text` to `file` (made when missing) only while it is a regular file: a link put in its
@@ -22,10 +23,8 @@ export function appendToRegularFile(file: string, text: string): void {
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new Error(`not a regular file (${fileKind(stat)})`);
-    // A write may take only part (a disk filling up): the rest is written on, so a failure throws,
-    // as appendFileSync's does — the transcript writer then cuts the torn line back off.
-    const bytes = Buffer.from(text);
-    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at);
+    // A failure part way throws — the transcript writer then cuts the torn line back off.
+    writeAll(fd, Buffer.from(text));
   } finally {
     fs.closeSync(fd);
   }

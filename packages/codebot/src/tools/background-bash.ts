@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BackgroundAgents, EndStatus } from "../agents/background-agents.js";
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING, xmlText } from "../agents/task-notification.js";
+import { writeAll } from "../fs/write-all.js";
 import type { BackgroundShellReport } from "../session/session-events.js";
 import { runShell, type ShellResult } from "./shell-process.js";
 
@@ -202,12 +203,16 @@ function shellNotification(
  * A background command's output file: written as the output comes, up to BACKGROUND_OUTPUT_LIMIT
  * bytes, through the descriptor it was created with. A path the command (or anyone) removes or
  * replaces meanwhile — by a link, or a FIFO whose open would block the session — is not opened
- * again: the output goes on into the file made for it.
+ * again: the output goes on into the file made for it. Each chunk is written whole (writeAll); once
+ * a write fails (a full disk) the output stops there, so the file never skips a piece of the output
+ * and goes on after it: its end says from where output was lost, when there is room for that.
  */
 class OutputFile {
   private readonly fd: number;
   private written = 0;
   private full = false;
+  /** Why the output stopped being written (the first failed write's error). */
+  private failed: string | undefined;
 
   constructor(file: string) {
     const { O_WRONLY, O_CREAT, O_TRUNC, O_NOFOLLOW } = fs.constants;
@@ -215,7 +220,7 @@ class OutputFile {
   }
 
   write(chunk: string): void {
-    if (this.full) return;
+    if (this.full || this.failed !== undefined) return;
     let bytes = Buffer.from(chunk, "utf8");
     if (this.written + bytes.length > BACKGROUND_OUTPUT_LIMIT) {
       bytes = bytes.subarray(0, BACKGROUND_OUTPUT_LIMIT - this.written);
@@ -229,18 +234,23 @@ class OutputFile {
       );
   }
 
-  /** The last line, then the file is closed. */
+  /** The last line (after one saying the output was not all written, when it was not), then the file is closed. */
   end(line: string): void {
+    const lost = this.failed;
+    this.failed = undefined;
+    if (lost !== undefined) this.append(`\n[output from here not written: ${lost}]`);
     this.append(`\n${line}\n`);
     fs.closeSync(this.fd);
   }
 
-  /** A file that cannot be written (disk full) loses that output, not the command. */
+  /** A file that cannot be written (disk full) loses the output from there, not the command. */
   private append(data: string | Buffer): void {
+    if (this.failed !== undefined) return;
     try {
-      fs.writeSync(this.fd, typeof data === "string" ? Buffer.from(data) : data);
-    } catch {
-      // nothing to do: the notification still comes.
+      writeAll(this.fd, typeof data === "string" ? Buffer.from(data) : data);
+    } catch (error) {
+      // The notification still comes; the output is not written on after a piece that is missing.
+      this.failed = (error as Error).message;
     }
   }
 }

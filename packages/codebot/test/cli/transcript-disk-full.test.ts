@@ -3,43 +3,15 @@
  * namespace of the test's own): the run goes on and answers, one line says what is not recorded,
  * every line that is in the file parses, and `codebot -c` resumes from what was written.
  */
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../support/temp-dirs.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { cliPath, jsonLines, useBuiltCli } from "./support/cli-process.js";
+import { canMountTmpfs, inSmallProjectsFolder } from "./support/small-projects-folder.js";
 
 useBuiltCli();
-
-/** `sh -c SCRIPT` in namespaces of its own where `$CODEBOT_HOME/projects` is a 64 KiB tmpfs. */
-function inSmallProjectsFolder(script: string, env: NodeJS.ProcessEnv): Promise<number | null> {
-  const mount =
-    'mkdir -p "$CODEBOT_HOME/projects" && mount -t tmpfs -o size=64k tmpfs "$CODEBOT_HOME/projects"';
-  const child = spawn(
-    "unshare",
-    ["--user", "--map-root-user", "--mount", "sh", "-c", `${mount} && ${script}`],
-    {
-      env,
-      stdio: "ignore",
-    },
-  );
-  return new Promise((resolve) => child.on("close", (code) => resolve(code)));
-}
-
-/** Whether this machine lets a test mount a file system in namespaces of its own. */
-function canMountTmpfs(): boolean {
-  const env = { ...process.env, CODEBOT_HOME: tempDir("codebot-tmpfs-probe-") };
-  return (
-    spawnSync(
-      "unshare",
-      ["--user", "--map-root-user", "--mount", "sh", "-c", 'mount -t tmpfs tmpfs "$CODEBOT_HOME"'],
-      { env },
-    ).status === 0
-  );
-}
 
 describe("the transcript's folder full", () => {
   it.skipIf(!canMountTmpfs())(
