@@ -14,7 +14,12 @@ export interface GoingTask extends BackgroundTask {
   startedAt: number;
   prompt: string;
   progress: Readonly<RunProgress>;
+  /** A shell's: the last lines of its output so far (for `/tasks <n>`). */
+  lastOutput?: OutputLines;
 }
+
+/** The last `count` lines a background shell has written so far. */
+export type OutputLines = (count: number) => string[];
 
 /** How a background run ended: claude's notification `status`. */
 export type EndStatus = "completed" | "failed" | "killed";
@@ -45,6 +50,7 @@ export class BackgroundAgents {
       prompt: string;
       startedAt: number;
       progress: RunProgress;
+      lastOutput?: OutputLines;
       controller: AbortController;
       done: Promise<void>;
       byUser?: true;
@@ -70,12 +76,13 @@ export class BackgroundAgents {
   /**
    * Starts `work` with its own abort signal and the progress its loop's events go to; what it
    * resolves to is the notification. Refused (false) once the session is stopping them all.
-   * `prompt` is the run's, for `/tasks`.
+   * `prompt` is the run's, for `/tasks`; `lastOutput` a shell's output so far, for `/tasks <n>`.
    */
   start(
     task: BackgroundTask,
     work: (signal: AbortSignal, progress: RunProgress) => Promise<RunEnd>,
     prompt = "",
+    lastOutput?: OutputLines,
   ): boolean {
     const { id } = task;
     if (this.stopped) return false;
@@ -95,7 +102,15 @@ export class BackgroundAgents {
         this.runs.delete(id);
         this.wake();
       });
-    this.runs.set(id, { task, prompt, startedAt, progress, controller, done });
+    this.runs.set(id, {
+      task,
+      prompt,
+      startedAt,
+      progress,
+      controller,
+      done,
+      ...(lastOutput !== undefined ? { lastOutput } : {}),
+    });
     return true;
   }
 
@@ -128,7 +143,13 @@ export class BackgroundAgents {
   going(): GoingTask[] {
     return [...this.runs.values()]
       .filter((run) => !run.controller.signal.aborted)
-      .map((run) => ({ ...run.task, startedAt: run.startedAt, prompt: run.prompt, progress: run.progress }));
+      .map((run) => ({
+        ...run.task,
+        startedAt: run.startedAt,
+        prompt: run.prompt,
+        progress: run.progress,
+        ...(run.lastOutput !== undefined ? { lastOutput: run.lastOutput } : {}),
+      }));
   }
 
   /** The runs that have ended this session, in the order they ended (claude's `/tasks` lists them too). */

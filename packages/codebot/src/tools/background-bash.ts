@@ -5,6 +5,7 @@ import type { BackgroundAgents, EndStatus } from "../agents/background-agents.js
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING, xmlText } from "../agents/task-notification.js";
 import { writeAll } from "../fs/write-all.js";
 import type { BackgroundShellReport } from "../session/session-events.js";
+import { lastLinesOf } from "./output-tail.js";
 import { runShell, type ShellResult } from "./shell-process.js";
 
 /** A background command's time limit when the call gives none, and the longest it may ask (claude 2.1.328's). */
@@ -117,6 +118,7 @@ export function startBackgroundCommand(host: BackgroundShellHost, run: Backgroun
       return { notification: shellNotification(id, run.toolUseId, file, status, summary), status };
     },
     run.command,
+    (count) => output.lastLines(count),
   );
   if (!started) {
     output.end("[not started: the session was ending]");
@@ -213,10 +215,22 @@ class OutputFile {
   private full = false;
   /** Why the output stopped being written (the first failed write's error). */
   private failed: string | undefined;
+  private closed = false;
 
   constructor(file: string) {
-    const { O_WRONLY, O_CREAT, O_TRUNC, O_NOFOLLOW } = fs.constants;
-    this.fd = fs.openSync(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
+    // Read too, for `/tasks <n>`'s last lines: the file made for the output, whatever is at its path now.
+    const { O_RDWR, O_CREAT, O_TRUNC, O_NOFOLLOW } = fs.constants;
+    this.fd = fs.openSync(file, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
+  }
+
+  /** Its last `count` lines so far; none once it is closed. */
+  lastLines(count: number): string[] {
+    if (this.closed) return [];
+    try {
+      return lastLinesOf(this.fd, count);
+    } catch {
+      return [];
+    }
   }
 
   write(chunk: string): void {
@@ -240,6 +254,7 @@ class OutputFile {
     this.failed = undefined;
     if (lost !== undefined) this.append(`\n[output from here not written: ${lost}]`);
     this.append(`\n${line}\n`);
+    this.closed = true;
     fs.closeSync(this.fd);
   }
 

@@ -75,7 +75,7 @@ export function backgroundTaskRow(task: GoingTask, now: number, s: Styles): stri
 /**
  * `/tasks <n>`: one run going, as claude's panel shows the run chosen — its row, its last tool
  * calls (`progress:`, the last marked `›`: going on; `… 3 earlier calls` above them when there were
- * more), its prompt — and how to stop it.
+ * more), its prompt (a shell's command, then its last output lines) — and how to stop it.
  */
 export function backgroundTaskDetail(
   task: GoingTask,
@@ -101,7 +101,24 @@ export function backgroundTaskDetail(
     // A shell's "prompt" is its command (claude's panel: `Command:`).
     s.dim(isAgent(task) ? "prompt:" : "command:"),
     ...task.prompt.split("\n").map((line) => `  ${visible(line)}`),
+    ...(isAgent(task) ? [] : outputLines(task, s, columns)),
     s.dim(`/tasks stop ${n} stops it`),
+  ];
+}
+
+/**
+ * How many of a shell's last output lines `/tasks <n>` shows: claude 2.1.328's panel shows 10
+ * (recorded: `Output`, a box of the last 10 lines, `Showing 10 lines`).
+ */
+const OUTPUT_LINES_SHOWN = 10;
+
+/** A shell's last output lines, each cut to one row of the terminal; its output is the command's, written out. */
+function outputLines(task: GoingTask, s: Styles, columns: number): string[] {
+  const lines = task.lastOutput?.(OUTPUT_LINES_SHOWN) ?? [];
+  if (lines.length === 0) return [s.dim("output: none yet")];
+  return [
+    s.dim(`output (the last ${lines.length === 1 ? "line" : `${lines.length} lines`}):`),
+    ...lines.map((line) => cutToColumns(`  ${visible(line)}`, Math.max(columns, 20))),
   ];
 }
 
