@@ -18,6 +18,8 @@ export interface SteeredOrigin {
   prompt: string;
   /** The message as it was queued (`Steered.message`): the one its sender knows it by. */
   queued: ModelMessage;
+  /** A mid-turn message's own uuid, as the SDK program sent it (its transcript line's `source_uuid`). */
+  sourceUuid?: string;
 }
 
 export class SteeredOrigins {
@@ -29,8 +31,8 @@ export class SteeredOrigins {
   }
 
   /** Steers an Agent SDK message sent mid-turn into the turn, in claude's wrapper (midTurnText). */
-  midTurn(steer: (text: string) => Steered, sent: string): Steered {
-    return this.mark(steer(midTurnText(sent)), "mid-turn", sent);
+  midTurn(steer: (text: string) => Steered, sent: string, uuid?: string): Steered {
+    return this.mark(steer(midTurnText(sent)), "mid-turn", sent, uuid);
   }
 
   /** Where a steered message came from; undefined for one steered another way, and any other message. */
@@ -44,8 +46,13 @@ export class SteeredOrigins {
     if (origin !== undefined) this.origins.set(joinedAs, origin);
   }
 
-  private mark(steered: Steered, kind: SteeredOrigin["kind"], prompt: string): Steered {
-    this.origins.set(steered.message, { kind, prompt, queued: steered.message });
+  private mark(steered: Steered, kind: SteeredOrigin["kind"], prompt: string, sourceUuid?: string): Steered {
+    this.origins.set(steered.message, {
+      kind,
+      prompt,
+      queued: steered.message,
+      ...(sourceUuid !== undefined ? { sourceUuid } : {}),
+    });
     return steered;
   }
 }

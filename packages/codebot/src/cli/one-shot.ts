@@ -231,7 +231,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
   // Each prompt's result is printed as it ends; the exit code is the last one's.
   let code = 0;
   // With stream-json input, a message sent while a turn runs goes into that turn, as claude's.
-  const midTurn = control ? new MidTurnMessages(control, (sent) => runtime.steerMidTurn(sent)) : undefined;
+  const midTurn = control
+    ? new MidTurnMessages(control, (sent, uuid) => runtime.steerMidTurn(sent, uuid))
+    : undefined;
   joinedInput = midTurn && ((steered) => midTurn.joined(steered));
   if (control) {
     // Answered from now on, also while a turn runs (an interrupt); the lines read so far first.

@@ -284,8 +284,8 @@ export class Runtime extends RuntimeView {
    * Agent SDK's message sent mid-turn, as the program sent it: the model gets it in claude's
    * mid-turn wrapper); it can be taken back while not delivered, e.g. when the run ended first.
    */
-  steerMidTurn(sent: string): Steered {
-    return this.parts.steeredOrigins.midTurn((text) => this.parts.agent.steer(text), sent);
+  steerMidTurn(sent: string, uuid?: string): Steered {
+    return this.parts.steeredOrigins.midTurn((text) => this.parts.agent.steer(text), sent, uuid);
   }
 
   /**

@@ -124,7 +124,10 @@ export class Session {
       parts.meter.observe(event);
       // A message steered into the turn says where it came from, to the transcript and the output.
       const steered = event.type === "message_end" ? parts.steeredOrigins?.of(event.message) : undefined;
-      if (event.type === "message_end")
+      // An SDK message sent mid-turn is claude's `queued_command` line, not a user line (queued-command-line.ts).
+      if (event.type === "message_end" && steered?.kind === "mid-turn")
+        parts.transcript.appendQueued(event.message, steered.prompt, steered.sourceUuid);
+      else if (event.type === "message_end")
         parts.transcript.append(event.message, "main", transcriptMarks(steered), event);
       if (event.type === "retry") parts.transcript.apiRetry(retryRecord(event));
       parts.events.emit({ kind: "agent", agentName: "main", event, ...(steered ? { steered } : {}) });

@@ -6,9 +6,10 @@ import type { CheckedLine } from "./line-shape.js";
  * typed in the terminal has `origin` `{"kind": "human"}` and `promptSource` `"typed"`; one sent by
  * `-p` or an SDK program has `promptSource` `"sdk"` and no `origin`; a background task's
  * notification has `origin` `{"kind": "task-notification", …}` and `promptSource` `"system"`.
- * codebot writes the same fields on its prompts' lines.
+ * codebot writes the same fields on its prompts' lines. A message an SDK program sent mid-turn is
+ * `queued`: claude's `queued_command` line, no user line at all (queued-command-line.ts).
  */
-export type LineSender = "user" | "notification" | "harness";
+export type LineSender = "user" | "notification" | "harness" | "queued";
 
 /**
  * The sender a line's fields name; undefined for a line with neither field — an older codebot's
@@ -41,4 +42,17 @@ export function markSender(message: ModelMessage, sender: LineSender): void {
 /** The sender of a message read back from a transcript; undefined for one whose line named none. */
 export function senderOfMessage(message: ModelMessage): LineSender | undefined {
   return senders.get(message);
+}
+
+/** What an SDK program sent mid-turn, by the message a `queued_command` line was read into. */
+const queuedPrompts = new WeakMap<ModelMessage, string>();
+
+export function markQueued(message: ModelMessage, prompt: string): void {
+  senders.set(message, "queued");
+  queuedPrompts.set(message, prompt);
+}
+
+/** The message as the program sent it, for a message read from a `queued_command` line; undefined otherwise. */
+export function queuedPromptOf(message: ModelMessage): string | undefined {
+  return queuedPrompts.get(message);
 }

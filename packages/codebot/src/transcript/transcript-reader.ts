@@ -6,10 +6,11 @@ import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
 import { costStateOf, costTotalsOf } from "./cost-state-line.js";
 import { DeferredToolsTrail, deferredToolsNotesOf } from "./deferred-tools-delta-line.js";
-import { markSender, senderOf } from "./line-sender.js";
+import { markQueued, markSender, senderOf } from "./line-sender.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { type PromptLine, promptLineOf } from "./prompt-lines.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
+import { queuedCommandOf } from "./queued-command-line.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
 import { type LineLimits, transcriptLines } from "./transcript-lines.js";
@@ -85,6 +86,8 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
   const deferred = new DeferredToolsTrail();
   /** Each user or assistant line's number, to report what of it is left out. */
   const numbers = new Map<TranscriptLine, number>();
+  /** The lines read from `queued_command` lines (a message sent mid-turn), with the message as sent. */
+  const queuedLines = new Map<TranscriptLine, string>();
   /** A compaction boundary whose summary has not come yet: its line number, uuid and the tools it keeps loaded. */
   let pending: { lineNumber: number; uuid: string | undefined; discovered: string[] } | undefined;
   /** The summary of the compaction the history starts at, with the tools it keeps loaded. */
@@ -163,6 +166,20 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
       if (delta === "note") start.push(line as TranscriptLine);
       continue;
     }
+    const queued = queuedCommandOf(line);
+    if (queued !== undefined) {
+      keepBefore();
+      lastUuid = line.uuid;
+      const asMessage: TranscriptLine = {
+        ...(line as TranscriptLine),
+        type: "user",
+        message: queued.message,
+      };
+      queuedLines.set(asMessage, queued.prompt);
+      start.push(asMessage);
+      numbers.set(asMessage, raw.number);
+      continue;
+    }
     if (line.type !== "user" && line.type !== "assistant") continue;
     if (pending && line.isCompactSummary === true) {
       cache.compacted();
@@ -195,7 +212,11 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     if (notes.length > 0) return notes;
     const converted = toModelMessage(line);
     const sender = line.type === "user" ? senderOf(line) : undefined;
-    if (sender !== undefined) for (const message of converted) markSender(message, sender);
+    const queuedPrompt = queuedLines.get(line);
+    // claude's folded notification is a queued_command line too, with its `origin` (line-sender.ts).
+    if (queuedPrompt !== undefined && sender === undefined)
+      for (const message of converted) markQueued(message, queuedPrompt);
+    else if (sender !== undefined) for (const message of converted) markSender(message, sender);
     // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
     if (line === summary?.line && converted[0])
       converted[0] = keepingLoadedTools(converted[0], summary.discovered);
@@ -211,8 +232,9 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     interrupted,
     cache,
     // A notification's turn is no prompt to go back to, as in claude 2.1.328's `/rewind` (recorded).
+    // Nor is a message sent mid-turn (a queued_command line): claude's is no user line.
     prompts: start.flatMap((line) =>
-      (senderOf(line) ?? "user") === "user" ? (promptLineOf(line) ?? []) : [],
+      !queuedLines.has(line) && (senderOf(line) ?? "user") === "user" ? (promptLineOf(line) ?? []) : [],
     ),
     ...(title !== undefined ? { title } : {}),
     ...(usage !== undefined ? { usage } : {}),

@@ -15,7 +15,7 @@ export class MidTurnMessages {
   constructor(
     private readonly channel: Pick<ControlChannel, "divert" | "requeue">,
     /** Gives the running turn the program's message (as it sent it) before its next step, in midTurnText's wrapper. */
-    private readonly steer: (sent: string) => Steered,
+    private readonly steer: (sent: string, uuid?: string) => Steered,
   ) {}
 
   private folded: { message: StreamInputMessage; steered: Steered; echoed?: boolean }[] = [];
@@ -42,7 +42,7 @@ export class MidTurnMessages {
   /** Runs `turn`, with the messages that come meanwhile folded into it. */
   async during<T>(turn: () => Promise<T>): Promise<T> {
     this.channel.divert((message) => {
-      this.folded.push({ message, steered: this.steer(message.text) });
+      this.folded.push({ message, steered: this.steer(message.text, message.uuid) });
       return true;
     });
     try {

@@ -1,7 +1,7 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
 import { notificationSummaries } from "../../agents/task-notification.js";
-import { senderOfMessage } from "../../transcript/line-sender.js";
+import { queuedPromptOf, senderOfMessage } from "../../transcript/line-sender.js";
 import { promptAsTyped } from "../../transcript/local-command-lines.js";
 import { GLYPH_PROMPT_MARKS, promptRows, WORD_PROMPT_MARKS } from "../interactive/prompt-rows.js";
 import { GLYPH_MARKS, WORD_MARKS } from "./line-marks.js";
@@ -54,7 +54,13 @@ export function historyRecap(
         continue;
       }
       if (sender === "harness") continue;
-      const text = sender === "user" ? typedOf(message.content) : promptOf(message.content);
+      // A message an SDK program sent mid-turn shows as it was sent, a prompt of the user's.
+      const text =
+        sender === "queued"
+          ? queuedPromptOf(message)
+          : sender === "user"
+            ? typedOf(message.content)
+            : promptOf(message.content);
       if (text === undefined) continue;
       if (text.startsWith(SUMMARY_PREAMBLE))
         entries.push([s.dim("(earlier conversation compacted into a summary)")]);

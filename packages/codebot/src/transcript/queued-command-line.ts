@@ -1,0 +1,56 @@
+/**
+ * A message an Agent SDK program sent while a turn ran, folded into that turn (mid-turn-messages.ts),
+ * recorded as claude 2.1.328 records it (recorded, docs/agents.md): no user line but an `attachment`
+ * line of type `queued_command` in the main chain — `prompt` the message as sent, `source_uuid`,
+ * `commandMode: "prompt"`, `timestamp`. codebot's line also has `message`, the user message the
+ * model read (the mid-turn wrapper, a UserPromptSubmit hook's context before it), so a resume
+ * sends what was sent; claude's line has none, and is read as the wrapper around its `prompt`.
+ * A resume reads either as that message, never as a prompt: `/rewind` offers none and the session
+ * picker shows none as the first prompt, as claude's lines are no user lines.
+ */
+import { midTurnText } from "../cli/control/mid-turn-text.js";
+import type { CheckedLine } from "./line-shape.js";
+import type { TranscriptMessage } from "./transcript-line.js";
+
+export function queuedCommandLine(prompt: string, sourceUuid: string, message: TranscriptMessage): object {
+  return {
+    type: "attachment",
+    attachment: {
+      type: "queued_command",
+      prompt: [{ type: "text", text: prompt }],
+      source_uuid: sourceUuid,
+      commandMode: "prompt",
+      timestamp: new Date().toISOString(),
+    },
+    message,
+  };
+}
+
+/** A `queued_command` line's message as sent, and the message the model read; undefined for another line. */
+export function queuedCommandOf(
+  line: CheckedLine,
+): { prompt: string; message: TranscriptMessage } | undefined {
+  if (line.type !== "attachment") return undefined;
+  const attachment = (line as { attachment?: { type?: unknown; prompt?: unknown } }).attachment;
+  if (attachment?.type !== "queued_command") return undefined;
+  const prompt = textOf(attachment.prompt);
+  if (prompt === undefined) return undefined;
+  const message = line.message;
+  const read =
+    message?.role === "user" && textOf(message.content) !== undefined
+      ? { role: "user" as const, content: message.content }
+      : { role: "user" as const, content: midTurnText(prompt) };
+  return { prompt, message: read };
+}
+
+/** The text of a string or of a list of text blocks (claude's `prompt`); undefined for any other content. */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.map((block) =>
+    typeof block === "object" && block !== null && block.type === "text" && typeof block.text === "string"
+      ? (block.text as string)
+      : undefined,
+  );
+  return texts.every((text) => text !== undefined) ? texts.join("\n") : undefined;
+}
