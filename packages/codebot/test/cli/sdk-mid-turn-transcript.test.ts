@@ -13,7 +13,7 @@ import { sessionDirectory } from "../../src/transcript/session-files.js";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
-import { sdkSession } from "./support/sdk-session.js";
+import { type SdkSessionOptions, sdkSession } from "./support/sdk-session.js";
 import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
@@ -31,11 +31,24 @@ function sessionLines(box: Sandbox): { id: string; lines: Record<string, unknown
   };
 }
 
+/** A UserPromptSubmit callback that adds context to the mid-turn message only. */
+const CONTEXT_ON_SECOND: SdkSessionOptions = {
+  hooks: { UserPromptSubmit: [{ hookCallbackIds: ["ups"] }] },
+  answers: {
+    hook_callback: (request) =>
+      (request.input as { prompt?: string }).prompt === "second message"
+        ? {
+            hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "CONTEXT-FROM-HOOK" },
+          }
+        : {},
+  },
+};
+
 /** An SDK session in which "second message" (with `uuid`) was sent while "first message"'s turn ran a command. */
-async function sentMidTurn(uuid: string): Promise<Sandbox> {
+async function sentMidTurn(uuid: string, options: SdkSessionOptions = {}): Promise<Sandbox> {
   const { box, run } = await sdkSession(
     [reply.toolCall("bash", { command: "sleep 1" }, "toolu_1"), reply.text("both answered")],
-    { args: ["--permission-mode", "bypassPermissions"] },
+    { args: ["--permission-mode", "bypassPermissions"], ...options },
   );
   run.say("first message");
   await waitFor(() => run.lines().some((l) => l.type === "assistant"), 30_000, "the tool call");
@@ -88,6 +101,18 @@ describe("a message an SDK program sent mid-turn, in the transcript", { timeout:
     expect(sent.indexOf("tool_result")).toBeLessThan(sent.indexOf(WRAPPED));
     expect(sent.indexOf(WRAPPED)).toBeLessThan(sent.indexOf("both answered"));
     expect(sent.split("second message")).toHaveLength(2);
+  });
+
+  it("resumed, a UserPromptSubmit hook's context on it is sent again with it, as the model first read it", async () => {
+    const box = await sentMidTurn(randomUUID(), CONTEXT_ON_SECOND);
+    const server = await modelServer([reply.text("resumed")]);
+    const r = await runCli(["-c", "-p", "third message", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(0);
+    const sent = requestText(server.requests[0]);
+    expect(sent.indexOf("CONTEXT-FROM-HOOK")).toBeGreaterThan(sent.indexOf("tool_result"));
+    expect(sent.indexOf("CONTEXT-FROM-HOOK")).toBeLessThan(sent.indexOf(WRAPPED));
   });
 
   it("resumed in the terminal, the recap shows it as sent and /rewind does not offer it", async () => {
