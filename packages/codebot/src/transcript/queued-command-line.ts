@@ -8,6 +8,7 @@
  * A resume reads either as that message, never as a prompt: `/rewind` offers none and the session
  * picker shows none as the first prompt, as claude's lines are no user lines.
  */
+import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../agents/task-notification.js";
 import { midTurnText } from "../cli/control/mid-turn-text.js";
 import type { CheckedLine } from "./line-shape.js";
 import type { TranscriptMessage } from "./transcript-line.js";
@@ -26,21 +27,30 @@ export function queuedCommandLine(prompt: string, sourceUuid: string, message: T
   };
 }
 
-/** A `queued_command` line's message as sent, and the message the model read; undefined for another line. */
+/**
+ * A `queued_command` line's message as sent, and the message the model read; undefined for another
+ * line. `notification`: claude's line for a background task's notification folded into a turn
+ * (recorded: `commandMode` `"task-notification"`, the bare `<task-notification>` as `prompt`), read
+ * as that notification in the reminder the model reads it in.
+ */
 export function queuedCommandOf(
   line: CheckedLine,
-): { prompt: string; message: TranscriptMessage } | undefined {
+): { prompt: string; message: TranscriptMessage; notification: boolean } | undefined {
   if (line.type !== "attachment") return undefined;
-  const attachment = (line as { attachment?: { type?: unknown; prompt?: unknown } }).attachment;
+  const attachment = (line as { attachment?: { type?: unknown; prompt?: unknown; commandMode?: unknown } })
+    .attachment;
   if (attachment?.type !== "queued_command") return undefined;
   const prompt = textOf(attachment.prompt);
   if (prompt === undefined) return undefined;
+  const notification = attachment.commandMode === "task-notification";
   const message = line.message;
-  const read =
+  const content =
     message?.role === "user" && textOf(message.content) !== undefined
-      ? { role: "user" as const, content: message.content }
-      : { role: "user" as const, content: midTurnText(prompt) };
-  return { prompt, message: read };
+      ? message.content
+      : notification
+        ? `${NOTIFICATION_OPENING}${prompt}${NOTIFICATION_CLOSING}`
+        : midTurnText(prompt);
+  return { prompt, message: { role: "user", content }, notification };
 }
 
 /** The text of a string or of a list of text blocks (claude's `prompt`); undefined for any other content. */

@@ -87,7 +87,7 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
   /** Each user or assistant line's number, to report what of it is left out. */
   const numbers = new Map<TranscriptLine, number>();
   /** The lines read from `queued_command` lines (a message sent mid-turn), with the message as sent. */
-  const queuedLines = new Map<TranscriptLine, string>();
+  const queuedLines = new Map<TranscriptLine, string | typeof NOTIFIED>();
   /** A compaction boundary whose summary has not come yet: its line number, uuid and the tools it keeps loaded. */
   let pending: { lineNumber: number; uuid: string | undefined; discovered: string[] } | undefined;
   /** The summary of the compaction the history starts at, with the tools it keeps loaded. */
@@ -175,7 +175,7 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
         type: "user",
         message: queued.message,
       };
-      queuedLines.set(asMessage, queued.prompt);
+      queuedLines.set(asMessage, queued.notification ? NOTIFIED : queued.prompt);
       start.push(asMessage);
       numbers.set(asMessage, raw.number);
       continue;
@@ -213,9 +213,9 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     const converted = toModelMessage(line);
     const sender = line.type === "user" ? senderOf(line) : undefined;
     const queuedPrompt = queuedLines.get(line);
-    // claude's folded notification is a queued_command line too, with its `origin` (line-sender.ts).
-    if (queuedPrompt !== undefined && sender === undefined)
-      for (const message of converted) markQueued(message, queuedPrompt);
+    // claude's folded notification is a queued_command line too (queued-command-line.ts).
+    if (queuedPrompt === NOTIFIED) for (const message of converted) markSender(message, "notification");
+    else if (queuedPrompt !== undefined) for (const message of converted) markQueued(message, queuedPrompt);
     else if (sender !== undefined) for (const message of converted) markSender(message, sender);
     // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
     if (line === summary?.line && converted[0])
@@ -243,6 +243,9 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     ...(deferred.listed !== undefined ? { listedDeferred: deferred.listed } : {}),
   };
 }
+
+/** What `queuedLines` holds for claude's queued_command line of a folded notification (no prompt of anyone's). */
+const NOTIFIED = Symbol("notification");
 
 /** The kinds of content block the reader turns into messages; thinking without its signature is left out knowingly. */
 const READ_KINDS = new Set(["text", "thinking", "redacted_thinking", "tool_use", "tool_result", "file"]);

@@ -103,6 +103,109 @@ function claudeTranscript(box: Sandbox, { notificationFirst = false, older = fal
   return id;
 }
 
+/**
+ * A transcript as claude 2.1.328 wrote one where a background Bash's notification was folded into
+ * a turn (recorded, its other lines left out): a `queued_command` attachment line with
+ * `commandMode` `"task-notification"`, the bare block as `prompt`. Returns the session id.
+ */
+function claudeFoldedNotification(box: Sandbox): string {
+  const id = randomUUID();
+  const [first, call, result, queued] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const common = { isSidechain: false, cwd: box.project, sessionId: id, version: "2.1.328" };
+  const at = new Date().toISOString();
+  const lines = [
+    {
+      ...common,
+      parentUuid: null,
+      type: "user",
+      uuid: first,
+      timestamp: at,
+      ...TYPED,
+      message: { role: "user", content: "first prompt hello" },
+    },
+    {
+      ...common,
+      parentUuid: first,
+      type: "assistant",
+      uuid: call,
+      timestamp: at,
+      message: {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "toolu_2", name: "Bash", input: { command: "sleep 5" } }],
+      },
+    },
+    {
+      ...common,
+      parentUuid: call,
+      type: "user",
+      uuid: result,
+      timestamp: at,
+      message: {
+        role: "user",
+        content: [{ tool_use_id: "toolu_2", type: "tool_result", content: "", is_error: false }],
+      },
+    },
+    {
+      ...common,
+      parentUuid: result,
+      type: "attachment",
+      uuid: queued,
+      timestamp: at,
+      attachment: {
+        type: "queued_command",
+        prompt: NOTIFICATION,
+        source_uuid: randomUUID(),
+        delivery_id: randomUUID(),
+        commandMode: "task-notification",
+        origin: { kind: "task-notification", producer: "session-task" },
+        runId: "0mxd1ye66-a0da829a",
+        timestamp: at,
+      },
+    },
+    {
+      ...common,
+      parentUuid: queued,
+      type: "assistant",
+      uuid: randomUUID(),
+      timestamp: at,
+      message: { role: "assistant", content: [{ type: "text", text: "Both done." }] },
+    },
+  ];
+  const folder = sessionDirectory(box.home, fs.realpathSync(box.project));
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `${id}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  return id;
+}
+
+describe("claude's notification folded into a turn (a queued_command line), resumed", {
+  timeout: 120_000,
+}, () => {
+  it("is sent to the model as a notification, in its reminder, where it was", async () => {
+    const box = sandbox();
+    const id = claudeFoldedNotification(box);
+    const server = await modelServer([reply.text("resumed")]);
+    const r = await runCli(["-r", id, "-p", "next prompt", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const sent = JSON.stringify(server.requests[0]?.body?.messages);
+    expect(sent).toContain(JSON.stringify(`${NOTIFICATION_OPENING}${NOTIFICATION}${NOTIFICATION_CLOSING}`));
+    expect(sent).not.toContain("while you were working");
+  });
+
+  it("reads in the recap as its summary line, not as a prompt", async () => {
+    const box = sandbox();
+    const id = claudeFoldedNotification(box);
+    const term = await startSession(box, await modelServer([]), {
+      args: ["-r", id],
+      size: { columns: 120, rows: 40 },
+    });
+    const screen = await term.waitForScreen(/^Both done\.$/m);
+    expect(screen).toMatch(/^● Background command "sleep a bit" completed \(exit code 0\)$/m);
+    expect(screen).not.toContain("<task-notification>");
+  });
+});
+
 describe("a resumed transcript's lines, known by their fields", { timeout: 120_000 }, () => {
   it("the recap shows a notification as its summary line and a prompt begun with <system-reminder> as the user's", async () => {
     const box = sandbox();
