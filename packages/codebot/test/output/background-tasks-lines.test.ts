@@ -119,13 +119,32 @@ describe("/tasks lines of a background shell", () => {
     expect(backgroundTaskLines([], [endedShell, ended(1)], 1000, plain)).toHaveLength(3);
   });
 
-  it("shows one with its command, not a prompt", () => {
+  it("shows one with its command, not a prompt, and says when it has printed nothing yet", () => {
     expect(backgroundTaskDetail(shell, 1, 3000, plain)).toEqual([
       "for i in $(seq 1 60); do echo tick $i; sleep 1; d… · shell · running · 3s",
       "command:",
       "  for i in $(seq 1 60); do echo tick $i; sleep 1; done",
+      "output: none yet",
       "/tasks stop 1 stops it",
     ]);
+  });
+
+  it("shows its last output lines asked for (claude's 10), control characters written out, each cut to the terminal's width", () => {
+    const asked: number[] = [];
+    const printing = {
+      ...shell,
+      lastOutput: (count: number) => {
+        asked.push(count);
+        return ["tick 1", "\x1b[2Jowned", "x".repeat(50)];
+      },
+    };
+    expect(backgroundTaskDetail(printing, 1, 3000, plain, 30).slice(3, 7)).toEqual([
+      "output (the last 3 lines):",
+      "  tick 1",
+      "  \\x1b[2Jowned",
+      `  ${"x".repeat(27)}…`,
+    ]);
+    expect(asked).toEqual([10]);
   });
 });
 
