@@ -35,6 +35,7 @@ import { type Key, NewlineKeys } from "./newline-keys.js";
 import { PastedTexts } from "./pasted-texts.js";
 import { pickSession } from "./pick-session.js";
 import { withProjectConsent } from "./project-consent-question.js";
+import { promptCompleter } from "./prompt-completion.js";
 import { HISTORY_SIZE, PromptHistory } from "./prompt-history.js";
 import { GLYPH_PROMPT_MARKS, promptEcho, WORD_PROMPT_MARKS } from "./prompt-rows.js";
 import { PromptScreen } from "./prompt-screen.js";
@@ -52,7 +53,7 @@ import { SessionPicker } from "./session-picker.js";
 import { previewSession } from "./session-preview.js";
 import { sessionQuit } from "./session-quit.js";
 import { sessionStatus } from "./session-status.js";
-import { completeSlashCommand, slashCommand } from "./slash-commands.js";
+import { slashCommand } from "./slash-commands.js";
 import { StartUpInput } from "./start-up-input.js";
 import { toolCallQuestion } from "./tool-call-question.js";
 import { TypedLines } from "./typed-lines.js";
@@ -100,7 +101,12 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     output: terminal ? new GatedOutput(process.stdout, () => state.readlineDraws()) : process.stdout,
     terminal,
     historySize: HISTORY_SIZE,
-    completer: (line: string) => completeSlashCommand(line, skillNames()),
+    // Several candidates go above the prompt, through the view made next (a Tab needs a key read).
+    completer: promptCompleter({
+      skillNames: () => skillNames(),
+      cwd: inventory.cwd,
+      list: (candidates) => view.notice(s.dim(candidates)),
+    }),
     // Esc then a key within this time is read as Alt+key: readline's 500 ms swallowed an Esc
     // pressed to interrupt when the correction was typed right after it.
     escapeCodeTimeout: 50,

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import { visible } from "../../approval/visible-text.js";
+
+/** The `@path` being typed at the cursor: `@` at the line's start or after a space. */
+const MENTION_AT_END = /(?:^|\s)(@[^\s@]*)$/;
+
+/**
+ * Tab after `@` (`look at @src/pa`): the files and folders of the project whose path starts with
+ * what was typed, as `@src/parse.ts` and `@src/parser/` (a folder ends with `/`, so the next Tab
+ * goes into it). Names starting with `.` only once a `.` is typed, as a shell completes them.
+ * A name holding a space or a control character is left out: it could not be read back as one
+ * mention (a repository may name a file with an escape sequence).
+ */
+export function completeFileMention(line: string, cwd: string): [string[], string] {
+  const typed = MENTION_AT_END.exec(line)?.[1];
+  if (typed === undefined) return [[], line];
+  const written = typed.slice(1);
+  const slash = written.lastIndexOf("/");
+  const folderPart = written.slice(0, slash + 1);
+  const start = written.slice(slash + 1);
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.resolve(cwd, folderPart || "."), { withFileTypes: true });
+  } catch {
+    return [[], typed];
+  }
+  const hits = entries
+    .filter((entry) => entry.name.startsWith(start) && (start.startsWith(".") || !entry.name.startsWith(".")))
+    .filter((entry) => !/\s/.test(entry.name) && visible(entry.name) === entry.name)
+    .map((entry) => `@${folderPart}${entry.name}${isFolder(entry, cwd, folderPart) ? "/" : ""}`)
+    .sort();
+  return [hits, typed];
+}
+
+/** A folder, or a symlink to one (`@docs/` then lists it). */
+function isFolder(entry: fs.Dirent, cwd: string, folderPart: string): boolean {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return fs.statSync(path.resolve(cwd, folderPart, entry.name)).isDirectory();
+  } catch {
+    return false;
+  }
+}
