@@ -106,6 +106,24 @@ describe("/rewind", { timeout: 180_000 }, () => {
     expect(term.screen()).not.toContain("Enter to continue · Esc to cancel");
   });
 
+  it("one Esc keeps the text typed, and one on the empty prompt opens no picker: only Esc Esc does", async () => {
+    const { term } = await threePrompts();
+    term.type("a draft");
+    await term.waitForScreen(/^› a draft$/m);
+    term.press("Escape");
+    // Past the time a second Esc would have made it Esc Esc.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    term.type(" kept");
+    await term.waitForScreen(/^› a draft kept$/m);
+    term.press("C-c");
+    await term.waitForScreen(/^›\s*$/m);
+    term.press("Escape");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    term.type("x");
+    await term.waitForScreen(/^› x$/m);
+    expect(term.screen()).not.toContain("Enter to continue · Esc to cancel");
+  });
+
   it("offers the six choices, saying what each restores", async () => {
     const { term } = await threePrompts();
     const screen = await rewindToStepTwo(term, "");

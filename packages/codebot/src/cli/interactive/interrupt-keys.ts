@@ -27,7 +27,7 @@ export interface InterruptKeyParts {
 export interface InterruptKeys {
   ctrlC: () => void;
   ctrlD: () => void;
-  esc: (text: string | undefined, key: { name?: string; meta?: boolean } | undefined) => void;
+  esc: (text: string | undefined, key: { name?: string; sequence?: string } | undefined) => void;
 }
 
 /**
@@ -81,14 +81,15 @@ export function interruptKeys(parts: InterruptKeyParts): InterruptKeys {
   let escAtPrompt = 0;
   // Esc interrupts the running step: the prompt ends there and the session waits for input.
   // At the prompt, Esc twice clears what was typed, or on an empty prompt opens /rewind's picker (claude 2.1.328's, recorded).
-  const esc = (_text: string | undefined, key: { name?: string; meta?: boolean } | undefined): void => {
+  const esc = (_text: string | undefined, key: { name?: string; sequence?: string } | undefined): void => {
     // Esc answering a command's question (it settled before this listener ran) interrupts nothing.
     if (key?.name !== "escape" || state.is.quitting || state.is.commandAsks) return;
     if (state.is.busy) return void parts.interrupt("Esc: interrupting");
     if (!state.promptFree()) return;
     const now = Date.now();
-    // Two pressed at once reach readline as one Esc with meta (ESC ESC).
-    const twice = key.meta === true || now - escAtPrompt < DOUBLE_INTERRUPT_MS;
+    // Two pressed at once reach readline as one key, ESC ESC. Not by its `meta`: Node marks a
+    // lone Esc so too, and one Esc cleared the typed line (or opened /rewind on an empty one).
+    const twice = key.sequence === "\x1b\x1b" || now - escAtPrompt < DOUBLE_INTERRUPT_MS;
     escAtPrompt = twice ? 0 : now;
     if (!twice) return;
     if (rl.line === "") return void parts.rewind();
