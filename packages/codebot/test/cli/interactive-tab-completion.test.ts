@@ -40,6 +40,8 @@ describe("Tab completion at the prompt", { timeout: 120_000 }, () => {
     term.press("Tab");
     const screen = await term.waitForScreen(/^@alpha\.ts {2}@alphabet\.ts\n› see @alpha$/m);
     // The status line is the row under the prompt, nothing written over it.
-    expect(screen).toMatch(/^› see @alpha\nanthropic\/claude-sonnet-4-5 · context \S+ \(0%\) · 0 tokens · \$0\.0000$/m);
+    expect(screen).toMatch(
+      /^› see @alpha\nanthropic\/claude-sonnet-4-5 · context \S+ \(0%\) · 0 tokens · \$0\.0000$/m,
+    );
   });
 });

@@ -28,6 +28,7 @@ import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
 import { fillInput } from "./fill-input.js";
 import { GatedOutput } from "./gated-output.js";
+import { HistorySearch } from "./history-search.js";
 import { IdleNotice, idlePromptDelay } from "./idle-notice.js";
 import { InteractiveState } from "./interactive-state.js";
 import { interruptKeys } from "./interrupt-keys.js";
@@ -293,6 +294,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
 
   // The runtime's: `--agent` may have chosen the agent's model.
   const model = { spec: rt.modelSpec };
+  // Ctrl+R at the prompt (not in screen-reader mode, where nothing is drawn under the prompt).
+  const search = new HistorySearch(rl, s, () => state.promptFree() && !flat);
   const {
     underPrompt: status,
     lines: statusLines,
@@ -304,6 +307,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     hooksDisabled: inventory.disabled,
     notice: (message) => view.notice(sessionNotice(message, s)),
     promptFree: () => state.promptFree(),
+    searchRow: () => search.row(),
   });
   const promptScreen = new PromptScreen({
     state,
@@ -478,6 +482,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
   if (!terminal) process.on("SIGINT", keys.ctrlC);
 
+  // Before ctrlDQuits, which wraps the key handler for good: a search's keys come first.
+  if (terminal) search.install();
   // Ctrl+D on an empty prompt arms quitting; a second soon after quits.
   if (terminal) ctrlDQuits(rl, keys.ctrlD);
   rl.on("close", () => {

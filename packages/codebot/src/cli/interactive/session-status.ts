@@ -34,14 +34,20 @@ export function sessionStatus(
     notice(message: string): void;
     /** The prompt waits for the user, no run, question or quitting in the way: the status may be drawn. */
     promptFree(): boolean;
+    /** The row of a Ctrl+R search going on, shown in the status's place. */
+    searchRow?(): string | undefined;
   },
 ): SessionStatus {
   const statusLine = statusLineOf(rt, options.terminal, options.hooksDisabled, options.notice);
   // The background sub-agents going are counted at its end (claude lists them under its prompt).
-  const lines = () =>
+  const own = () =>
     statusLine?.latest ?? [
       s.dim(titledStatus(rt.title, statusText(usageOf(rt)) + backgroundStatusText(rt.backgroundGoing()))),
     ];
+  const lines = () => {
+    const search = options.searchRow?.();
+    return search !== undefined ? [search] : own();
+  };
   // In screen-reader mode the status is not under the prompt, drawn again after every key (a
   // screen reader would read it out each time): it is printed once above each prompt, as claude's.
   const underPrompt = new StatusUnderPrompt(
