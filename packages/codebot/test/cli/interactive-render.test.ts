@@ -124,6 +124,20 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     expect(screen).toMatch(/^✓ bash printf .* → built$/m);
   });
 
+  it("a tool line shows an emoji joined by U+200D whole, in the command and in its output, as the terminal draws it", async () => {
+    const box = sandbox();
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo 'coder 👩\u200d💻 family 👨\u200d👩\u200d👧'" }),
+      reply.text("ran it"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^ran it$/m);
+    expect(screen).toContain(
+      "✓ bash echo 'coder 👩\u200d💻 family 👨\u200d👩\u200d👧' → coder 👩\u200d💻 family 👨\u200d👩\u200d👧",
+    );
+  });
+
   it("a tool line sums up the tool's own output, not the context a PostToolUse hook added to it for the model", async () => {
     const box = sandbox();
     const output = JSON.stringify({
