@@ -35,12 +35,12 @@ describe("approvals", { timeout: 120_000 }, () => {
     const server = await modelServer([reply.toolCall("bash", { command }), reply.text("done")]);
     const term = await startSession(box, server);
     term.submit("make it");
-    await term.waitForScreen(/wrap'\)\):\s*$/m);
+    await term.waitForScreen(/\(this exact command\):\s*$/m);
     term.tmux("resize-window", "-t", "t", "-x", "40", "-y", "40");
     // What is on screen now (tmux keeps rows it pushed off the top in its history).
     const shown = () => term.tmux("capture-pane", "-p", "-t", "t");
     let visible = "";
-    for (let i = 0; i < 100 && !/^ {2}makes the question wrap'\)\):\s*$/m.test(visible); i++) {
+    for (let i = 0; i < 100 && !/^ {2}\[a\]lways \(this exact command\):\s*$/m.test(visible); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       visible = shown();
     }
@@ -51,10 +51,7 @@ describe("approvals", { timeout: 120_000 }, () => {
       "  touch 'docs/über/naïve 文件.md' &&",
       "  echo 'a rather long line that makes",
       "  the question wrap' [y]es / [n]o /",
-      "  [a]lways (bash(mkdir -p 'docs/über'",
-      "  && touch 'docs/über/naïve 文件.md'",
-      "  && echo 'a rather long line that",
-      "  makes the question wrap')):",
+      "  [a]lways (this exact command):",
     ]);
     term.type("y");
     await term.waitForScreen(/^done$/m);
@@ -70,10 +67,35 @@ describe("approvals", { timeout: 120_000 }, () => {
     ]);
     const term = await startSession(box, server);
     term.submit("go");
-    await term.waitForScreen(/w59\)\):\s*$/m);
+    await term.waitForScreen(
+      /w59\s+\[y\]es\s+\/\s+\[n\]o\s+\/\s+\[a\]lways\s+\(this\s+exact\s+command\):\s*$/m,
+    );
     term.type("y");
     // The prompt comes back under them: readline's redraw must not climb over them.
     await term.waitForScreen(/^✓ bash touch w0 .*\n(.*\n)*done\n›/m);
+  });
+
+  it("a long command is shown once: its always is `this exact command`, and `a` allows that command, not another", async () => {
+    const box = sandbox();
+    const long = `touch ${Array.from({ length: 30 }, (_, i) => `file${i}`).join(" ")}`;
+    const server = await modelServer([
+      reply.toolCall("bash", { command: long }),
+      reply.toolCall("bash", { command: long }),
+      reply.toolCall("bash", { command: `${long} other` }),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("go");
+    const screen = await term.waitForScreen(/\[a\]lways\s+\(this\s+exact\s+command\):\s*$/m);
+    expect(screen.match(/file29/g)).toHaveLength(1);
+    term.type("a");
+    // The same command again runs unasked; one more word is asked about.
+    await term.waitForScreen(
+      /file29\s+other\s+\[y\]es\s+\/\s+\[n\]o\s+\/\s+\[a\]lways\s+\(this\s+exact\s+command\):\s*$/m,
+    );
+    expect(term.screen().match(/^✓ bash touch file0 /gm)).toHaveLength(2);
+    term.type("n");
+    await term.waitForScreen(/^done$/m);
   });
 
   it("text pasted while a question is open answers nothing (its `a` is not always): it waits at the prompt afterwards", async () => {

@@ -1,11 +1,27 @@
 import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { QueuePlace } from "../../approval/ask-queue.js";
+import { subjectKind } from "../../approval/permission-rule.js";
 import { visible } from "../../approval/visible-text.js";
 import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
 import type { Styles } from "../output/styles.js";
 import { numberedOptions } from "./numbered-options.js";
 import { questionCount } from "./question-count.js";
 import type { Questions } from "./questions.js";
+
+/** Past this many characters, a rule that is the subject as shown is not shown a second time. */
+const REPEATED_SUBJECT = 40;
+
+/**
+ * The rule an `a` answer adds, as the question shows it. A long command's rule is the command
+ * itself, taken literally: written out again, a 300-character line doubled the question's rows
+ * and had the user compare two copies; `this exact bash command` says the same.
+ */
+function alwaysShown(rule: string, request: ToolApprovalRequest): string {
+  const subject = request.subject;
+  if (subject !== undefined && subject.length > REPEATED_SUBJECT && rule === `${request.tool}(${subject})`)
+    return `this exact ${subjectKind(request.tool) === "command" ? "command" : "path"}`;
+  return visible(rule);
+}
 
 /**
  * The interactive session's `askToolApproval`: the question about a tool call no rule settled,
@@ -48,7 +64,8 @@ export function toolCallQuestion(
       ]);
       return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
     }
-    const always = request.alwaysRule !== undefined ? ` / [a]lways (${visible(request.alwaysRule)})` : "";
+    const always =
+      request.alwaysRule !== undefined ? ` / [a]lways (${alwaysShown(request.alwaysRule, request)})` : "";
     return questions.ask<ApprovalAnswer>(
       () => `${asked()}  [y]es / [n]o${always}: `,
       request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
