@@ -7,6 +7,7 @@ import type { HookSpec } from "./executor.js";
 import { type Matcher, MatcherSyntaxError } from "./matcher.js";
 import { nearName } from "./near-name.js";
 import type { Problem } from "./problem.js";
+import { textStart } from "./text-start.js";
 
 /** A problem about one entry; the caller adds the file, event and index. */
 export type EntryReport = (p: Omit<Problem, "file" | "event" | "index">) => void;
@@ -67,7 +68,7 @@ export function derivedLabel(where: string, entry: SpecSource): string {
           ? entry.url
           : `${entry.server}/${entry.tool}`;
   const line = body.replace(/\s+/g, " ").trim();
-  const short = line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1)}…` : line;
+  const short = line.length > LABEL_MAX ? `${textStart(line, LABEL_MAX - 1)}…` : line;
   return `${where} ${entry.type}: ${short}`;
 }
 

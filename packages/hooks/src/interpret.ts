@@ -10,6 +10,7 @@ import { capForModel } from "./model-text-cap.js";
 import { nearName } from "./near-name.js";
 import { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates.js";
 import { allowedTerminalSequence } from "./terminal-sequence.js";
+import { textStart } from "./text-start.js";
 
 export interface HookVerdict {
   /** The run asked to block: its JSON says so, or the command exited with code 2. */
@@ -377,5 +378,5 @@ export function failureSummary(verdict: HookVerdict, maxStderr = 300): string {
   const error = verdict.error ?? "failed";
   const stderr = verdict.stderr.trim();
   if (!stderr) return error;
-  return `${error}: ${stderr.length > maxStderr ? `${stderr.slice(0, maxStderr)}…` : stderr}`;
+  return `${error}: ${stderr.length > maxStderr ? `${textStart(stderr, maxStderr)}…` : stderr}`;
 }

@@ -20,11 +20,12 @@ async function projectWithHistory() {
     reply.text("four"),
   ]);
   const first = await startSession(box, server);
-  for (const [prompt, answer] of [
+  const sent: [string, string][] = [
     ["deploy the alpha build", "one"],
     ["fix the beta test", "two"],
     ["deploy alpha again", "three"],
-  ]) {
+  ];
+  for (const [prompt, answer] of sent) {
     first.submit(prompt);
     await first.waitForScreen(new RegExp(`^${answer}$`, "m"));
   }

@@ -114,6 +114,23 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     expect(rows[at + 1]).toMatch(/^✓ bash echo hi/);
   });
 
+  it("a hook named by its command keeps an emoji at the name's cut whole: its systemMessage notice shows no �", async () => {
+    const box = sandbox();
+    const start = `echo '{"systemMessage":"mind the build"}' # `;
+    // The emoji's first half is the last character the hook's 48-column name keeps.
+    const hookCommand = `${start.padEnd(46, "x")}🚀 and more after it`;
+    const settings = box.json("s.json", {
+      hooks: { PostToolUse: [{ matcher: "bash", hooks: [command(hookCommand)] }] },
+    });
+    const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("ran it")]);
+    const term = await startSession(box, server, ["--settings", settings]);
+    term.submit("run it");
+    const screen = await term.waitForScreen(/^ran it$/m);
+    expect(screen).toContain("mind the build");
+    expect(screen).toContain("# xx…: mind the build");
+    expect(screen).not.toContain("\ufffd");
+  });
+
   it("a tool's output that redraws its line (a progress bar, \\r) is summed up as the terminal left it", async () => {
     const box = sandbox();
     const command = "printf 'building 10%%\\rbuilding 100%%\\r\\033[2Kbuilt\\n'";
