@@ -27,6 +27,15 @@ describe("Tab completion at the prompt", { timeout: 120_000 }, () => {
     expect(requestText(server.requests[0])).toContain("look at @src/parser.ts");
   });
 
+  it("Tab completes a path in a slash command's arguments too (`/compact @no` → `@notes.md`)", async () => {
+    const box = sandbox();
+    box.write("notes.md", "");
+    const { term } = await startSessionWith([], { box });
+    term.type("/compact keep @no");
+    term.press("Tab");
+    await term.waitForScreen(/^› \/compact keep @notes\.md$/m);
+  });
+
   it("Tab with several candidates and nothing more they share lists them above the prompt; the status line under it stays whole", async () => {
     const box = sandbox();
     box.write("alpha.ts", "");

@@ -16,7 +16,8 @@ export function promptCompleter(options: {
   list: (candidates: string) => void;
 }): (line: string) => [string[], string] {
   return (line) => {
-    const [hits, typed] = line.startsWith("/")
+    // A command's name, or a path in its arguments (`/explain @src/pa`) as in any prompt.
+    const [hits, typed] = /^\/\S*$/.test(line)
       ? completeSlashCommand(line, options.skillNames())
       : completeFileMention(line, options.cwd);
     if (hits.length < 2 || sharedStart(hits).length > typed.length) return [hits, typed];
