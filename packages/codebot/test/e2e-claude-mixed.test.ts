@@ -86,7 +86,12 @@ describe("native entries and Claude Code groups in one file", () => {
       tool_input: { file_path: path.join(s.project, "src/x.ts"), content: "x" },
       tool_use_id: "c1",
       tool_response: {
+        type: "create",
         filePath: path.join(s.project, "src/x.ts"),
+        content: "x",
+        structuredPatch: [],
+        originalFile: null,
+        userModified: false,
         output: "created src/x.ts (1 bytes)",
         success: true,
       },

@@ -1,12 +1,15 @@
 /**
- * The structured data the `bash` and `read` tools give with their results, in Claude Code's own
- * shapes for Bash and Read, so that a hook written for Claude Code finds `tool_response.stdout`
- * and `tool_response.file.content` where it looks — and the way back: the text the model reads
- * when a PostToolUse hook gives such a shape as `updatedToolOutput` (a redaction, say). A value
- * not in the shape is refused, as claude 2.1.328 refuses it (it checks the tool's output schema).
+ * The structured data the `bash`, `read`, `edit` and `write` tools give with their results, in
+ * Claude Code's own shapes for Bash, Read, Edit and Write, so that a hook written for Claude Code
+ * finds `tool_response.stdout`, `tool_response.file.content` or `tool_response.structuredPatch`
+ * where it looks — and the way back for Bash and Read: the text the model reads when a
+ * PostToolUse hook gives such a shape as `updatedToolOutput` (a redaction, say). A value not in
+ * the shape is refused, as claude 2.1.328 refuses it (it checks the tool's output schema).
  */
 
 import path from "node:path";
+import { structuredPatch } from "diff";
+import type { StringEdit } from "./string-edit.js";
 
 /** A successful bash call's result as Claude Code's Bash gives it; codebot interleaves stderr into `stdout`. */
 export function bashData(text: string): Record<string, unknown> {
@@ -77,6 +80,47 @@ export function readContentFromData(data: unknown): string | undefined {
 /** Lines numbered like `cat -n`, the first one `first`. */
 export function numberedLines(lines: readonly string[], first: number): string {
   return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join("\n");
+}
+
+/**
+ * A successful edit as Claude Code's Edit gives it (claude 2.1.328, recorded): the strings asked
+ * for, the whole file before, and the change as hunks. Not claude's `contentNotInModelContext`,
+ * which says whether claude's model had read the file.
+ */
+export function editData(
+  filePath: string,
+  args: StringEdit,
+  before: string,
+  after: string,
+): Record<string, unknown> {
+  return {
+    filePath,
+    oldString: args.old_string,
+    newString: args.new_string,
+    originalFile: before,
+    structuredPatch: patchHunks(before, after),
+    userModified: false,
+    replaceAll: args.replace_all ?? false,
+  };
+}
+
+/** A successful write as Claude Code's Write gives it (recorded): a new file has no hunks and `originalFile: null`. */
+export function writeData(filePath: string, content: string, before: string | undefined): Record<string, unknown> {
+  return {
+    type: before === undefined ? "create" : "update",
+    filePath,
+    content,
+    structuredPatch: before === undefined ? [] : patchHunks(before, content),
+    originalFile: before ?? null,
+    userModified: false,
+  };
+}
+
+/** The change as claude's hunks: unified diff with 3 lines of context, jsdiff's `\ No newline at end of file` kept. */
+function patchHunks(before: string, after: string): Record<string, unknown>[] {
+  return structuredPatch("", "", before, after, undefined, undefined, { context: 3 }).hunks.map(
+    ({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines }),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { ToolContext } from "@codebot/agentcore";
+import { editData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
 import type { HeldFile, ToolEnvironment } from "./tool-environment.js";
 
@@ -40,15 +41,16 @@ export type TextEdit = (text: string) => EditResult;
 
 /**
  * One edit of one file (the call's `args.file_path`): resolve the path, read the file,
- * apply `change` to its text, write it back atomically with its mode; the result the model reads.
+ * apply `change` to its text, write it back atomically with its mode; the result the model reads,
+ * and Claude Code's Edit result for hooks.
  */
 export function editFile(
   env: ToolEnvironment,
   ctx: ToolContext,
   tool: string,
-  args: { file_path: string },
+  args: { file_path: string; old_string: string; new_string: string; replace_all?: boolean | undefined },
   change: TextEdit,
-): { content: string; isError: boolean } {
+): { content: string; isError: boolean; data?: Record<string, unknown> } {
   const filePath = args.file_path;
   const fail = (message: string) => ({ content: `${tool}: ${filePath}: ${message}`, isError: true });
   const resolved = env.paths.resolve(tool, filePath);
@@ -75,5 +77,9 @@ export function editFile(
   env.onFileWritten?.(text, edited.text);
   env.onCallWroteFile?.(ctx, args, resolved.path, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
-  return { content: `edited ${env.paths.display(resolved.path)} (${what})`, isError: false };
+  return {
+    content: `edited ${env.paths.display(resolved.path)} (${what})`,
+    isError: false,
+    data: editData(resolved.path, args, text, edited.text),
+  };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
+import { writeData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -22,9 +23,9 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       const existing = statOrUndefined(resolved.path);
       if (existing?.isDirectory())
         return { content: `write: ${args.file_path} is a directory`, isError: true };
-      // What it held, for the lines the write changes (not read when nothing counts them), read
-      // once: `/rewind`'s copy is made of the same bytes.
-      const held = existing && env.onFileWritten ? readOrUndefined(resolved.path) : undefined;
+      // What it held, for the lines the write changes and Claude Code's Write result for hooks,
+      // read once: `/rewind`'s copy is made of the same bytes.
+      const held = existing ? readOrUndefined(resolved.path) : undefined;
       env.fileCheckpoints?.before(
         resolved.path,
         held && existing ? { content: held, mode: existing.mode } : undefined,
@@ -36,12 +37,14 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
         return { content: `write: ${args.file_path}: ${(error as Error).message}`, isError: true };
       }
       env.fileCheckpoints?.after(resolved.path, args.content);
-      env.onFileWritten?.(held?.toString("utf8"), args.content);
+      const before = held?.toString("utf8");
+      env.onFileWritten?.(before, args.content);
       env.onCallWroteFile?.(ctx, args, resolved.path, args.content);
       const verb = existing ? "updated" : "created";
       return {
         content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,
         isError: false,
+        data: writeData(resolved.path, args.content, before),
       };
     },
   };
