@@ -117,7 +117,7 @@ describe("transcript file", () => {
     expect(lines.map((l) => l.type)).toEqual(["user", "attachment", "assistant"]);
     expect(lines[2]?.message).toMatchObject({
       role: "assistant",
-      content: [{ type: "tool_use", name: "bash", input: { command: "echo $$ > bash.pid; sleep 30" } }],
+      content: [{ type: "tool_use", name: "Bash", input: { command: "echo $$ > bash.pid; sleep 30" } }],
     });
   }, 90_000);
 });

@@ -56,7 +56,7 @@ describe("transcript", () => {
     });
     expect(lines[1].message.content).toEqual([
       { type: "text", text: "running" },
-      { type: "tool_use", id: "t1", name: "bash", input: { command: "ls" } },
+      { type: "tool_use", id: "t1", name: "Bash", input: { command: "ls" } },
     ]);
     expect(lines[2].message.content).toEqual([
       { type: "tool_result", tool_use_id: "t1", content: "boom", is_error: true },

@@ -175,7 +175,7 @@ export { checkHookUrl, type HostResolver, type ResolvedAddress, SsrfRefusal } fr
 export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
 export { subagentTranscriptPath } from "./subagent-transcript.js";
 export { systemReminder } from "./system-reminder.js";
-export { claudeToolName, codebotToolName, toolNames } from "./tool-aliases.js";
+export { claudeToolName, codebotToolName, toolNames, toolOfExactName } from "./tool-aliases.js";
 export type {
   CompiledToolRule,
   ToolCallSubject,

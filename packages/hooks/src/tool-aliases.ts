@@ -49,6 +49,16 @@ export function claudeToolName(tool: string): string {
 }
 
 /**
+ * The codebot tool a name names exactly as codebot or Claude Code spells it (`Bash` → `bash`,
+ * `Task` → `agent`, `bash` → `bash`); any other name (`BASH`, an MCP tool's) is kept as it is.
+ * For names written by a program (transcripts), where case is not loose.
+ */
+export function toolOfExactName(name: string): string {
+  const tool = CODEBOT_NAME_OF.get(name.toLowerCase());
+  return tool !== undefined && NAMES_OF.get(tool)?.includes(name) ? tool : name;
+}
+
+/**
  * codebot's name for a tool named in any case, or by its Claude Code name (`Bash`, `TASK` →
  * `bash`, `agent`); other names are lower-cased. Permission rules are written this loosely.
  */

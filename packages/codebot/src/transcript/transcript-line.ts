@@ -1,4 +1,5 @@
 import type { Usage } from "@codebot/agentcore";
+import { claudeToolName } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
 import type { NotificationOrigin } from "../agents/task-notification.js";
 
@@ -125,7 +126,8 @@ function assistantBlock(part: AssistantPart): TranscriptBlock[] {
     case "reasoning":
       return [thinkingBlock(part)];
     case "tool-call":
-      return [{ type: "tool_use", id: part.toolCallId, name: part.toolName, input: part.input }];
+      // Claude Code's name (`Bash`, `Write`): scripts and hooks read transcripts for `"Write"`.
+      return [{ type: "tool_use", id: part.toolCallId, name: claudeToolName(part.toolName), input: part.input }];
     case "tool-result":
       return toolResultBlock(part);
     default:

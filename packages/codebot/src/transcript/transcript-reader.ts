@@ -1,4 +1,5 @@
 import { keepingLoadedTools, toolReferencePart } from "@codebot/agentcore";
+import { toolOfExactName } from "@codebot/hooks";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import { fileSize } from "../mcp/resource-blob.js";
 import type { EarlierTotals } from "../session/session-totals.js";
@@ -320,7 +321,8 @@ function toModelMessage(line: TranscriptLine): ModelMessage[] {
         parts.push({
           type: "tool-call",
           toolCallId: block.id,
-          toolName: block.name,
+          // Written as Claude Code names it (`Bash`), by codebot and by claude; older codebots wrote `bash`.
+          toolName: toolOfExactName(block.name),
           input: objectOr(block.input),
         });
     }
