@@ -226,6 +226,7 @@ function compileMember(
     skipStoppedRun: event === "SubagentStop" || event === "PostToolUseFailure",
     ...(spec.type === "command" ? { onceKey: claudeOnceKey(commandLine(spec), layer.plugin, ifText) } : {}),
     claudeVariables: true,
+    reasonNeedsDecision: true,
     ...(entry.once === true && layer.honoursOnce ? { once: true as const } : {}),
     source: layer.source,
     path: layer.path,

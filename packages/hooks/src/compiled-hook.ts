@@ -81,4 +81,9 @@ export interface CompiledHook {
   once?: true;
   /** Gets `CLAUDE_PROJECT_DIR`, and `${CLAUDE_*}` in its command is expanded (§11). */
   claudeVariables: boolean;
+  /**
+   * Claude Code's reading of a block: a top-level `reason` explains only a `decision: "block"`; an
+   * exit 2 whose JSON has a `reason` and no decision gives stderr as its reason (claude 2.1.328).
+   */
+  reasonNeedsDecision?: true;
 }

@@ -155,7 +155,7 @@ export async function executeHook(
   const outcome = await (deps.takeTurn ? deps.takeTurn(run) : run());
   // A guard's garbled veto must not pass as an allow: a hook that may veto reads stdout strictly.
   const strict = hook.blocking && !hook.background && mode === "hard";
-  const verdict = interpret(outcome, strict);
+  const verdict = interpret(outcome, strict, hook.reasonNeedsDecision === true);
   // Only a guard's answer is a verdict on an action: a Stop hook posting to Slack gets "ok" back.
   if (strict && guardsCall(hook.event)) failUnusableHttpAnswer(hook.spec, verdict);
   // Claude Code: plain stdout of a successful UserPromptSubmit or SessionStart hook is context.

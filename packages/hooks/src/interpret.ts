@@ -233,8 +233,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * `strict`: the hook may block, so stdout that starts like JSON and does not parse fails the run
  * (shown, traced, and under `onError: "block"` a block) instead of being read as text.
+ * `reasonNeedsDecision`: a top-level `reason` is the block's reason only beside `decision: "block"`
+ * (Claude Code's reading; codebot's own entries give `reason` with an exit 2 alone).
  */
-export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
+export function interpret(outcome: RunOutcome, strict = false, reasonNeedsDecision = false): HookVerdict {
   const warnings: string[] = [...(outcome.warnings ?? [])];
   const shape = stdoutShape(outcome.stdout);
   const json = "json" in shape ? shape.json : undefined;
@@ -295,7 +297,7 @@ export function interpret(outcome: RunOutcome, strict = false): HookVerdict {
   };
   if (isBlock) {
     const jsonReason =
-      top.reason ??
+      (reasonNeedsDecision && top.decision !== "block" ? undefined : top.reason) ??
       specific.permissionDecisionReason ??
       top.permissionDecisionReason ??
       request?.message ??

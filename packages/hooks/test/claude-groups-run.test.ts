@@ -119,6 +119,24 @@ describe("Claude Code groups at run time", () => {
     expect(result).toEqual({ content: "hook: rm is not allowed", isError: true });
   });
 
+  // Recorded with claude 2.1.328: an exit 2 printing {"reason": …} without a decision was given
+  // its stderr as the reason (sd0xdev/sd0x-dev-flow's Stop guard prints {"ok":false,"reason":…});
+  // beside `decision: "block"` the JSON reason wins over stderr. codebot's own entries keep §7.1.
+  it("a group hook's exit 2 gives stderr as its reason unless its JSON reason comes with decision block", async () => {
+    const both = (json: string) => `printf '%s' '${json}'; echo 'E-stderr' >&2; exit 2`;
+    const reasonOf = async (hooks: unknown[]) => {
+      const { runner } = setup({ PreToolUse: hooks });
+      return (await callTool(runner, bashTool, { command: "ls" })).result.content;
+    };
+    expect(await reasonOf([group("Bash", cmd(both('{"ok":false,"reason":"R-json"}')))])).toBe("hook: E-stderr");
+    expect(await reasonOf([group("Bash", cmd(both('{"decision":"block","reason":"R-json"}')))])).toBe(
+      "hook: R-json",
+    );
+    expect(
+      await reasonOf([cmd(both('{"reason":"R-json"}'), { matcher: "bash", blocking: true, name: "native" })]),
+    ).toBe("hook: R-json");
+  });
+
   it("the matcher is compared with source, reason, notification_type and agent_type", async () => {
     const { runner, dir } = setup({
       SessionStart: [group("startup", cmd("cat > start.json")), group("resume", cmd("touch resumed"))],
