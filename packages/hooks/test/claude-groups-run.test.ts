@@ -128,7 +128,9 @@ describe("Claude Code groups at run time", () => {
       const { runner } = setup({ PreToolUse: hooks });
       return (await callTool(runner, bashTool, { command: "ls" })).result.content;
     };
-    expect(await reasonOf([group("Bash", cmd(both('{"ok":false,"reason":"R-json"}')))])).toBe("hook: E-stderr");
+    expect(await reasonOf([group("Bash", cmd(both('{"ok":false,"reason":"R-json"}')))])).toBe(
+      "hook: E-stderr",
+    );
     expect(await reasonOf([group("Bash", cmd(both('{"decision":"block","reason":"R-json"}')))])).toBe(
       "hook: R-json",
     );

@@ -105,7 +105,11 @@ export function editData(
 }
 
 /** A successful write as Claude Code's Write gives it (recorded): a new file has no hunks and `originalFile: null`. */
-export function writeData(filePath: string, content: string, before: string | undefined): Record<string, unknown> {
+export function writeData(
+  filePath: string,
+  content: string,
+  before: string | undefined,
+): Record<string, unknown> {
   return {
     type: before === undefined ? "create" : "update",
     filePath,
@@ -119,7 +123,13 @@ export function writeData(filePath: string, content: string, before: string | un
 /** The change as claude's hunks: unified diff with 3 lines of context, jsdiff's `\ No newline at end of file` kept. */
 function patchHunks(before: string, after: string): Record<string, unknown>[] {
   return structuredPatch("", "", before, after, undefined, undefined, { context: 3 }).hunks.map(
-    ({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines }),
+    ({ oldStart, oldLines, newStart, newLines, lines }) => ({
+      oldStart,
+      oldLines,
+      newStart,
+      newLines,
+      lines,
+    }),
   );
 }
 

@@ -127,7 +127,9 @@ function assistantBlock(part: AssistantPart): TranscriptBlock[] {
       return [thinkingBlock(part)];
     case "tool-call":
       // Claude Code's name (`Bash`, `Write`): scripts and hooks read transcripts for `"Write"`.
-      return [{ type: "tool_use", id: part.toolCallId, name: claudeToolName(part.toolName), input: part.input }];
+      return [
+        { type: "tool_use", id: part.toolCallId, name: claudeToolName(part.toolName), input: part.input },
+      ];
     case "tool-result":
       return toolResultBlock(part);
     default:

@@ -36,7 +36,8 @@ describe("the transcript's tool calls", () => {
 
     const second = await runCli(["-c", "-p", "go on", ...args], { env, cwd: box.project });
     expect(second.code, second.stderr).toBe(0);
-    const calls = (server.requests.at(-1)?.body.messages as { role: string; content: unknown }[])
+    const messages: { role: string; content: unknown }[] = server.requests.at(-1)?.body?.messages ?? [];
+    const calls = messages
       .filter((m) => m.role === "assistant" && Array.isArray(m.content))
       .flatMap((m) => (m.content as { type: string; name?: string }[]).filter((b) => b.type === "tool_use"))
       .map((b) => b.name);
