@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PathPolicy } from "../src/paths/path-policy.js";
+import { MAX_DIFFED_EDITS } from "../src/tools/claude-result-shapes.js";
 import { editTool } from "../src/tools/edit-tool.js";
 import { globTool } from "../src/tools/glob-tool.js";
 import { grepTool } from "../src/tools/grep-tool.js";
@@ -131,6 +132,27 @@ describe("write", () => {
     fs.chmodSync(script, 0o755);
     await callTool(t.write, { file_path: "run.sh", content: "#!/bin/sh\necho hi\n" });
     expect(fs.statSync(script).mode & 0o777).toBe(0o755);
+  });
+
+  // Diffing a whole rewrite of a big file line by line takes minutes: past MAX_DIFFED_EDITS changed
+  // lines, hooks get the change as one hunk of the whole file (every line out, every line in).
+  it("gives hooks a change of more than MAX_DIFFED_EDITS lines as one hunk of the whole file", async () => {
+    const t = setup();
+    const before = Array.from({ length: 2 * MAX_DIFFED_EDITS }, (_, i) => `line ${i}\n`).join("");
+    const after = before.replace(/line (\d*[02468])\n/g, "LINE $1\n").concat("last");
+    writeFile(path.join(t.project, "big.txt"), before);
+    const patch = (
+      (await runTool(t.write, { file_path: "big.txt", content: after })).data as {
+        structuredPatch: { oldLines: number; newLines: number; lines: string[] }[];
+      }
+    ).structuredPatch;
+    const n = 2 * MAX_DIFFED_EDITS;
+    expect(patch).toHaveLength(1);
+    expect(patch[0]).toMatchObject({ oldStart: 1, oldLines: n, newStart: 1, newLines: n + 1 });
+    expect(patch[0]?.lines).toHaveLength(2 * n + 2);
+    expect(patch[0]?.lines.slice(0, 2)).toEqual(["-line 0", "-line 1"]);
+    expect(patch[0]?.lines.slice(n, n + 2)).toEqual(["+LINE 0", "+line 1"]);
+    expect(patch[0]?.lines.slice(-2)).toEqual(["+last", "\\ No newline at end of file"]);
   });
 });
 

@@ -120,17 +120,52 @@ export function writeData(
   };
 }
 
-/** The change as claude's hunks: unified diff with 3 lines of context, jsdiff's `\ No newline at end of file` kept. */
+/**
+ * Beyond this many changed lines the change is not diffed line by line: diffing a whole rewrite of
+ * a big file takes minutes (60,000 lines: jsdiff gave up after 0.2 s with this bound, and had not
+ * finished after minutes without it).
+ */
+export const MAX_DIFFED_EDITS = 1000;
+
+/**
+ * The change as claude's hunks: unified diff with 3 lines of context, jsdiff's `\ No newline at
+ * end of file` kept; a change larger than MAX_DIFFED_EDITS is one hunk of the whole file.
+ */
 function patchHunks(before: string, after: string): Record<string, unknown>[] {
-  return structuredPatch("", "", before, after, undefined, undefined, { context: 3 }).hunks.map(
-    ({ oldStart, oldLines, newStart, newLines, lines }) => ({
-      oldStart,
-      oldLines,
-      newStart,
-      newLines,
-      lines,
-    }),
-  );
+  const patch = structuredPatch("", "", before, after, undefined, undefined, {
+    context: 3,
+    maxEditLength: MAX_DIFFED_EDITS,
+  });
+  if (patch === undefined) return [wholeFileHunk(before, after)];
+  return patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
+    oldStart,
+    oldLines,
+    newStart,
+    newLines,
+    lines,
+  }));
+}
+
+/** Every line removed, then every line added: a true diff, if not the shortest. */
+function wholeFileHunk(before: string, after: string): Record<string, unknown> {
+  const removed = signedLines(before, "-");
+  const added = signedLines(after, "+");
+  return {
+    oldStart: 1,
+    oldLines: removed.count,
+    newStart: 1,
+    newLines: added.count,
+    lines: [...removed.lines, ...added.lines],
+  };
+}
+
+function signedLines(text: string, sign: string): { lines: string[]; count: number } {
+  if (text === "") return { lines: [], count: 0 };
+  const lines = text.split("\n");
+  const endsLine = lines.at(-1) === "";
+  if (endsLine) lines.pop();
+  const signed = lines.map((line) => sign + line);
+  return { lines: endsLine ? signed : [...signed, "\\ No newline at end of file"], count: lines.length };
 }
 
 /**
