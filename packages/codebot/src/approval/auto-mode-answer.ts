@@ -24,8 +24,22 @@ export function readClassifierAnswer(text: string): ClassifierVerdict {
   if (said.length === 0)
     return { verdict: "unreadable", why: "its answer had no <block>yes</block> or <block>no</block>" };
   if (!said.includes("yes")) return { verdict: "allow" };
-  const reason = /<reason>([\s\S]*?)<\/reason>/i.exec(text)?.[1]?.trim();
+  const reason = firstReason(text)?.trim();
   return { verdict: "block", reason: reason ? shortened(reason) : "it gave no reason" };
+}
+
+/**
+ * The text of the first `<reason>…</reason>`, found in one pass: a lazy `<reason>([\s\S]*?)</reason>`
+ * scans to the end from every `<reason>` that is never closed, so an answer of many of them (a
+ * proxy's garbage, a rambling model) took minutes on the one thread that also answers Ctrl+C.
+ */
+function firstReason(text: string): string | undefined {
+  const open = /<reason>/i.exec(text);
+  if (open === null) return undefined;
+  const close = /<\/reason>/gi;
+  close.lastIndex = open.index + open[0].length;
+  const end = close.exec(text);
+  return end === null ? undefined : text.slice(open.index + open[0].length, end.index);
 }
 
 /**

@@ -15,6 +15,14 @@ describe("the classifier's answer", () => {
     expect(answer.verdict).toBe("block");
     expect(answer.verdict === "block" && answer.reason.includes("\u001b")).toBe(false);
   });
+
+  // 125,000 unclosed <reason>s took minutes with a lazy regex (each scanned to the end); now one pass.
+  it("reads an answer of a megabyte of unclosed <reason> tags at once, as a block with no reason", () => {
+    expect(readClassifierAnswer(`<block>yes</block>${"<reason>".repeat(125_000)}`)).toEqual({
+      verdict: "block",
+      reason: "it gave no reason",
+    });
+  }, 30_000);
 });
 
 describe("the classifier's transcript", () => {
