@@ -24,6 +24,23 @@ export function readLayer(source: SettingsSource, file: string, required: boolea
       problem: { severity: "error", scope: "settings", file, message: `${why} (layer skipped)` },
     };
   }
+  if (read.notUtf8 !== undefined) {
+    // Read as U+FFFD, a byte would silently change a rule or a hook's command (a Latin-1 `é` in a
+    // deny rule's path and the rule matches nothing); claude 2.1.328 reads on with U+FFFD (recorded).
+    const { offset, byte } = read.notUtf8;
+    const hex = byte.toString(16).padStart(2, "0");
+    return {
+      kind: "problem",
+      problem: {
+        severity: "error",
+        scope: "settings",
+        file,
+        ...positionOf(read.text, offset),
+        message: `not UTF-8 text (byte 0x${hex}); save the file as UTF-8 (layer skipped)`,
+        claudeMessage: MALFORMED,
+      },
+    };
+  }
   return layerFromText(source, file, read.text);
 }
 
@@ -43,6 +60,8 @@ export function layerFromText(source: SettingsSource, file: string, text: string
       claudeMessage: MALFORMED,
     },
   });
+  // An empty or blank file is no settings, as claude 2.1.328 reads it (recorded; `touch` makes one).
+  if (text.trim() === "") return { kind: "layer", layer: { source, path: file, settings: {} } };
   const deep = tooDeep(text);
   if (deep !== undefined) return at(deep.offset, deep.message);
   const errors: ParseError[] = [];
@@ -55,8 +74,6 @@ export function layerFromText(source: SettingsSource, file: string, text: string
     return at(badKey.offset, `${badKey.message}, also at ${line}:${column}`);
   }
   if (badKey !== undefined) return at(badKey.offset, badKey.message);
-  if (settings === undefined && text.trim() === "")
-    return { kind: "layer", layer: { source, path: file, settings: {} } };
   if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
     const message = "the settings file must contain one JSON object (layer skipped)";
     const claudeMessage =

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import { errorInWords } from "../fs/error-in-words.js";
 import { fileKind } from "../fs/file-kind.js";
+import { firstInvalidUtf8 } from "../fs/invalid-utf8.js";
 
 /** Larger than any settings file a person writes; a bigger one is refused, not read. */
 export const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 
 export type SettingsText =
-  | { kind: "text"; text: string }
+  /** `notUtf8`: where the file is not UTF-8 (an offset into `text`, its byte); such bytes read as U+FFFD. */
+  | { kind: "text"; text: string; notUtf8?: { offset: number; byte: number } }
   | { kind: "absent" }
   | { kind: "error"; message: string };
 
@@ -14,7 +16,8 @@ export type SettingsText =
  * The text of one settings file, read safely from a repository that may be hostile: only a
  * regular file (a symlink to `/dev/zero` or a FIFO would hang or grow without end; the open is
  * non-blocking so a FIFO cannot stall it), at most MAX_SETTINGS_BYTES, and a leading UTF-8 BOM
- * dropped (editors on Windows write one). A missing file, a symlink to nothing, or a path through
+ * dropped (editors on Windows write one). Bytes that are not UTF-8 are said (`notUtf8`): a settings
+ * reader refuses them, an instruction file's reader need not. A missing file, a symlink to nothing, or a path through
  * a file (`HOME=/dev/null`: no settings file can be there) is absent.
  */
 export function readSettingsText(file: string): SettingsText {
@@ -39,8 +42,12 @@ export function readSettingsText(file: string): SettingsText {
       length += n;
       if (length > MAX_SETTINGS_BYTES) return tooLarge("and still growing");
     }
-    const text = buffer.toString("utf8", 0, length);
-    return { kind: "text", text: text.startsWith("\ufeff") ? text.slice(1) : text };
+    const bytes = buffer.subarray(0, length);
+    const text = bytes.toString("utf8");
+    const bom = text.startsWith("\ufeff") ? 1 : 0;
+    const invalid = firstInvalidUtf8(bytes, text);
+    const notUtf8 = invalid && { offset: invalid.offset - bom, byte: invalid.byte };
+    return { kind: "text", text: text.slice(bom), ...(notUtf8 && { notUtf8 }) };
   } catch (error) {
     return { kind: "error", message: cannotRead(error) };
   } finally {

@@ -22,6 +22,8 @@ export interface SettingsFileEdit {
 export function readSettingsForEdit(file: string): SettingsFileEdit {
   const read = readSettingsText(file);
   if (read.kind === "error") throw new Error(read.message);
+  // Written back, each such byte would be U+FFFD: refused rather than lost.
+  if (read.kind === "text" && read.notUtf8 !== undefined) throw new Error("not UTF-8 text; save it as UTF-8");
   const text = read.kind === "text" && read.text.trim() !== "" ? read.text : "";
   const errors: ParseError[] = [];
   const settings: unknown = parse(text === "" ? "{}" : text, errors, { allowTrailingComma: true });

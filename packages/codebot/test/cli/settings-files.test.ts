@@ -109,6 +109,49 @@ describe("settings file text", () => {
     expect(listed.stdout).toContain("Stop\n  bom\n");
   });
 
+  it.each([
+    ["empty (0 bytes)", ""],
+    ["blank", " \n\t\n"],
+  ])("an %s settings file is no settings, as in claude: -p runs, validate is clean", async (_name, text) => {
+    const box = sandbox();
+    box.write(".claude/settings.json", text);
+    const checked = await validate(box);
+    expect(checked.stdout).not.toContain("error:");
+    expect(checked.code).toBe(0);
+    const server = await modelServer([reply.text("done")]);
+    const run = await runCli(["-p", "hi", "--cwd", box.project], { env: modelEnv(server, box.home) });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("done\n");
+  });
+
+  it("bytes that are not UTF-8 are an error naming the place and the byte, not a rule silently changed", async () => {
+    const box = sandbox();
+    const file = box.at(SETTINGS);
+    fs.mkdirSync(box.at(".codebot"));
+    // A Latin-1 "é" (0xe9) in a deny rule's path: read as U+FFFD, the rule would match nothing.
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('{\n  "permissions": { "deny": ["Read(./caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('/**)"] }\n}\n'),
+      ]),
+    );
+    const checked = await validate(box);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain(
+      `error: settings: ${file}:2:40: not UTF-8 text (byte 0xe9); save the file as UTF-8 (layer skipped)`,
+    );
+  });
+
+  it("a U+FFFD the file spells in UTF-8 is text, not an error", async () => {
+    const box = sandbox();
+    box.write(SETTINGS, JSON.stringify({ env: { MARK: "\ufffd" } }));
+    const checked = await validate(box);
+    expect(checked.stdout).not.toContain("error:");
+    expect(checked.code).toBe(0);
+  });
+
   it("a duplicate key is an error naming both places", async () => {
     const box = sandbox();
     box.write(
