@@ -44,6 +44,12 @@ describe("callSummary", () => {
     expect(callSummary(call("agent", { prompt: "p", description: "", name: "scout" }))).toBe("scout");
   });
 
+  it("another tool's arguments are shown as JSON cut to 200 columns: a 5 MB plan is not drawn whole", () => {
+    const shown = callSummary(call("exit_plan_mode", { plan: `${"x".repeat(999)}\n`.repeat(5000) }));
+    expect(shown).toBe(`{"plan":"${"x".repeat(190)}…`);
+    expect(callSummary(call("exit_plan_mode", { plan: "# Plan" }))).toBe('{"plan":"# Plan"}');
+  });
+
   it("a path with a line break or a character that reorders text is written out, as the approval question shows it", () => {
     expect(callSummary(call("write", { file_path: "two\nlines.md" }))).toBe("two\\nlines.md");
     expect(callSummary(call("read", { file_path: "evil\u202etxt.exe" }))).toBe("evil\\u202etxt.exe");

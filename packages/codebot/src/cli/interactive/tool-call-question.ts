@@ -5,6 +5,7 @@ import { visible } from "../../approval/visible-text.js";
 import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
 import type { Styles } from "../output/styles.js";
 import { numberedOptions } from "./numbered-options.js";
+import { planShown } from "./plan-shown.js";
 import { questionCount } from "./question-count.js";
 import type { Questions } from "./questions.js";
 
@@ -87,7 +88,7 @@ function planQuestion(
   place: () => QueuePlace | undefined,
   request: ToolApprovalRequest,
 ): Promise<ApprovalAnswer> {
-  const plan = (request.subject ?? "")
+  const plan = planShown(request.subject ?? "")
     .split("\n")
     .map((line) => `  ${visible(line)}`)
     .join("\n");

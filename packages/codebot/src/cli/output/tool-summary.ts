@@ -17,6 +17,14 @@ export function callSummary(call: ToolCall): string {
 }
 
 /**
+ * The most of a call's arguments as JSON the tool line shows (exit_plan_mode's plan, an MCP
+ * tool's input): a 5 MB plan's line was drawn and redrawn whole, and the terminal took its answer
+ * to the plan's question 45 s late. The approval question still shows what it asks about. JSON
+ * writes control characters out already, so visible() after the cut adds little.
+ */
+const ARGS_COLUMNS = 200;
+
+/**
  * An agent call's label is the model's few words for the task (its `description`): a hundred
  * thousand of them filled the screen with one tool line.
  */
@@ -48,7 +56,7 @@ function rawCallSummary(call: ToolCall): string {
         4 * AGENT_LABEL_COLUMNS,
       );
     default:
-      return JSON.stringify(a);
+      return cutToColumns(JSON.stringify(a).slice(0, 4 * ARGS_COLUMNS), ARGS_COLUMNS);
   }
 }
 
