@@ -107,9 +107,14 @@ export function startSdkRun(
       message: { role: "user", content: [{ type: "text", text }] },
       parent_tool_use_id: null,
     });
+  // The lines written whole: a long line (a 5 MB plan's can_use_tool) arrives in several chunks.
+  const written = () => {
+    const out = cli.stdout();
+    return out.slice(0, out.lastIndexOf("\n") + 1);
+  };
   const result = (n = 1) =>
     waitFor(
-      () => jsonLines(cli.stdout()).filter((l) => l.type === "result")[n - 1],
+      () => jsonLines(written()).filter((l) => l.type === "result")[n - 1],
       30_000,
       `result ${n} (${cli.stderr()})`,
     );
@@ -121,9 +126,9 @@ export function startSdkRun(
     initialized,
     request,
     say,
-    lines: () => jsonLines(cli.stdout()),
+    lines: () => jsonLines(written()),
     requests: () =>
-      jsonLines(cli.stdout())
+      jsonLines(written())
         .filter((l) => l.type === "control_request")
         .map((l) => l.request as Record<string, unknown>),
     result,
