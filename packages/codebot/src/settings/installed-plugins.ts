@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Problem, SettingsLayer } from "@codebot/hooks";
 import { isClaudeCodeLayer } from "./claude-compat.js";
 import { declaredMarketplaces } from "./declared-marketplaces.js";
 import type { PluginDir } from "./load-plugins.js";
 import { localMarketplaceFolder } from "./local-marketplace-plugin.js";
+import { readSettingsText } from "./read-settings-text.js";
 import type { UntrustedGrant } from "./runtime-settings.js";
 
 /** One install record of `installed_plugins.json` (version 2), as `claude plugin install` writes it. */
@@ -128,10 +128,12 @@ function readInstalled(
   problem: (message: string) => void,
 ): Record<string, unknown> | undefined {
   let installed: unknown;
+  const read = readSettingsText(file);
+  if (read.kind === "absent") return {};
   try {
-    installed = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (read.kind === "error") throw new Error(`${file}: ${read.message}`);
+    installed = JSON.parse(read.text);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
     problem(`cannot read the installed Claude Code plugins: ${(error as Error).message}`);
     return undefined;
   }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { SettingsLayer } from "@codebot/hooks";
 import { type DeclaredMarketplace, declaredFolder } from "./declared-marketplaces.js";
+import { readSettingsText } from "./read-settings-text.js";
 
 /** Where an enabled plugin of a marketplace is read from. */
 export type LocalPluginFolder =
@@ -169,9 +170,12 @@ function insideFolder(dir: string, folder: string): boolean {
   }
 }
 
+/** A marketplace's JSON file, read as a settings file is (the marketplace may be a cloned repository). */
 function readJson(file: string): unknown {
+  const read = readSettingsText(file);
+  if (read.kind !== "text") return undefined;
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
+    return JSON.parse(read.text);
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { readSettingsText } from "./read-settings-text.js";
 
 /** Where a plugin's hooks come from. */
 export interface PluginHookSources {
@@ -22,12 +22,11 @@ export function pluginHookSources(root: string): PluginHookSources {
   const standard = path.join(root, "hooks", "hooks.json");
   const sources: PluginHookSources = { files: [standard], ignored: [] };
   let declared: unknown;
+  // readPluginManifest says what is wrong with a manifest that cannot be read; here it names no hooks.
+  const manifest = readSettingsText(path.join(root, ".claude-plugin", "plugin.json"));
+  if (manifest.kind !== "text") return sources;
   try {
-    declared = (
-      JSON.parse(fs.readFileSync(path.join(root, ".claude-plugin", "plugin.json"), "utf8")) as {
-        hooks?: unknown;
-      } | null
-    )?.hooks;
+    declared = (JSON.parse(manifest.text) as { hooks?: unknown } | null)?.hooks;
   } catch {
     return sources;
   }

@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import { readSettingsText } from "./read-settings-text.js";
 
 /** A plugin's `.claude-plugin/plugin.json` as read: its identity, or why the plugin does not load. */
 export type ManifestRead = { name?: string; version?: string } | { fault: string };
@@ -26,13 +26,11 @@ const STRING_FIELDS = ["version", "description"] as const;
  * No manifest at all is no fault (`{}`): the plugin is named after its folder.
  */
 export function readPluginManifest(file: string): ManifestRead {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    return { fault: `cannot be read (${(error as Error).message})` };
-  }
+  // As a settings file is read: a FIFO or a link to /dev/zero there held the session's start for ever.
+  const read = readSettingsText(file);
+  if (read.kind === "absent") return {};
+  if (read.kind === "error") return { fault: `cannot be read (${read.message})` };
+  const text = read.text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

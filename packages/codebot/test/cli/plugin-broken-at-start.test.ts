@@ -5,6 +5,8 @@
  * `description` of the wrong type; codebot skips it too, naming the file and the fault, and a
  * one-shot run refuses to start without the plugin's guard, as for a hooks.json that is broken.
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -64,6 +66,27 @@ describe("a plugin broken at the start", () => {
       expect(r.requests).toBe(0);
     }
   });
+
+  it.each([
+    ["a named pipe nobody writes to", (file: string) => execFileSync("mkfifo", [file]), "a named pipe"],
+    ["a link to /dev/zero", (file: string) => fs.symlinkSync("/dev/zero", file), "a character device"],
+  ])(
+    "whose plugin.json is %s is skipped at once: the start no longer waits on it for ever",
+    async (_name, make, kind) => {
+      const box = sandbox();
+      const { root } = installPluginAsClaudeCodeDid(box);
+      const manifest = path.join(root, ".claude-plugin/plugin.json");
+      fs.rmSync(manifest, { force: true });
+      make(manifest);
+      const r = await runUnderGuard(box);
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `${manifest}: plugin manifest cannot be read (not a regular file (${kind})) (plugin skipped)`,
+      );
+      expect(r.requests).toBe(0);
+    },
+  );
 
   it("whose plugin.json has no name: the interactive session says so in red before the first prompt and starts without it", async () => {
     const box = sandbox();
