@@ -13,6 +13,7 @@ import { formatProblem, type HookRunner, type SettingsSource } from "@codebot/ho
 import { visible } from "../approval/visible-text.js";
 import { isInlineSettings } from "../settings/inline-settings.js";
 import { managedSettingsFiles, resolveManagedRoot } from "../settings/managed-files.js";
+import { readSettingsText } from "../settings/read-settings-text.js";
 import { type ProjectSettings, projectProblems } from "./project-settings.js";
 import { appliedChangeNotice } from "./settings-change-notice.js";
 
@@ -140,12 +141,15 @@ export class SettingsWatch {
   }
 }
 
+/**
+ * A watched file's text, to tell a change from a save without one; read as the settings loader
+ * reads it, never blocking: a FIFO put in its place (at the start, or by a tool call) held the
+ * whole session for ever. A file that cannot be read is told apart by why.
+ */
 function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
+  const read = readSettingsText(file);
+  if (read.kind === "absent") return undefined;
+  return read.kind === "text" ? read.text : `\u0000${read.message}`;
 }
 
 /**

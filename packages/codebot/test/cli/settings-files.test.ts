@@ -10,6 +10,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -48,6 +49,34 @@ describe("settings files that are not regular files", () => {
     const checked = await validate(box);
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain("not a regular file (a named pipe) (layer skipped)");
+  });
+
+  it("a named pipe at the start does not hold the interactive session: it says so and takes a prompt", async () => {
+    const box = sandbox();
+    fs.mkdirSync(box.at(".claude"));
+    execFileSync("mkfifo", [box.at(".claude/settings.json")]);
+    const term = await startSession(box, await modelServer([reply.text("answered")]));
+    expect(term.screen()).toContain("not a regular file (a named pipe) (layer");
+    term.submit("hi");
+    await term.waitForScreen(/^answered$/m);
+  });
+
+  it("a named pipe a bash call puts in the file's place mid-session: -p says the change is not applied and ends", async () => {
+    const box = sandbox();
+    const file = box.write(".claude/settings.json", "{}");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `rm ${file} && mkfifo ${file} && sleep 2` }, "b1"),
+      reply.text("done"),
+    ]);
+    const run = await runCli(["-p", "hi", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      timeoutMs: 60_000,
+    });
+    expect(run.signal).toBeNull();
+    expect(run.stdout).toBe("done\n");
+    expect(run.stderr).toContain(
+      `${file} changed; not applied, the session keeps the settings it had: settings: ${file}: not a regular file (a named pipe)`,
+    );
   });
 
   it("a settings.json that is a symbolic link to itself is refused in words, not a bare ELOOP", async () => {
