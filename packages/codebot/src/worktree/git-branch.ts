@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readSettingsText } from "../settings/read-settings-text.js";
 
 /**
  * The branch checked out in the git repository holding `cwd`, read from its HEAD (no git is run:
@@ -10,13 +11,8 @@ export function gitBranch(cwd: string): string | undefined {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const gitDir = gitDirOf(dir);
     if (gitDir !== undefined) {
-      try {
-        return /^ref: refs\/heads\/(.+)$/m
-          .exec(fs.readFileSync(path.join(gitDir, "HEAD"), "utf8"))?.[1]
-          ?.trim();
-      } catch {
-        return undefined;
-      }
+      const head = readSmallFile(path.join(gitDir, "HEAD"));
+      return head === undefined ? undefined : /^ref: refs\/heads\/(.+)$/m.exec(head)?.[1]?.trim();
     }
     if (path.dirname(dir) === dir) return undefined;
   }
@@ -27,9 +23,18 @@ function gitDirOf(dir: string): string | undefined {
   const dotGit = path.join(dir, ".git");
   try {
     if (fs.statSync(dotGit).isDirectory()) return dotGit;
-    const named = /^gitdir: (.+)$/m.exec(fs.readFileSync(dotGit, "utf8"))?.[1];
+    const named = /^gitdir: (.+)$/m.exec(readSmallFile(dotGit) ?? "")?.[1];
     return named === undefined ? undefined : path.resolve(dir, named.trim());
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A git file's text, read as a settings file is (a regular file only, never blocking): an
+ * unpacked repository's `.git` or `HEAD` that was a named pipe held the session for ever.
+ */
+function readSmallFile(file: string): string | undefined {
+  const read = readSettingsText(file);
+  return read.kind === "text" ? read.text : undefined;
 }
