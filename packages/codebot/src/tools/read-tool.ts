@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
+import { fileKind } from "../fs/file-kind.js";
 import { numberedLines, readContentFromData, readDataOfText } from "./claude-result-shapes.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -34,6 +35,9 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       }
       if (stat.isDirectory())
         return { content: `read: ${args.file_path} is a directory; use glob to list it`, isError: true };
+      // A named pipe nobody writes to was waited on for ever; a device may never end.
+      if (!stat.isFile())
+        return { content: `read: ${args.file_path} is ${fileKind(stat)}, not a regular file`, isError: true };
       if (stat.size > MAX_BYTES)
         return { content: `read: ${args.file_path} is larger than 20 MiB`, isError: true };
       const bytes = await fs.promises.readFile(file);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { ToolContext } from "@codebot/agentcore";
+import { fileKind } from "../fs/file-kind.js";
 import { editData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
 import type { HeldFile, ToolEnvironment } from "./tool-environment.js";
@@ -57,7 +58,10 @@ export function editFile(
   if (!resolved.ok) return { content: resolved.error, isError: true };
   let held: HeldFile;
   try {
-    held = { content: fs.readFileSync(resolved.path), mode: fs.statSync(resolved.path).mode };
+    // A named pipe nobody writes to held the whole session in readFileSync; a device may never end.
+    const stat = fs.statSync(resolved.path);
+    if (!stat.isFile()) return fail(`is ${fileKind(stat)}, not a regular file`);
+    held = { content: fs.readFileSync(resolved.path), mode: stat.mode };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail(code === "ENOENT" ? "no such file" : (error as Error).message);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
+import { fileKind } from "../fs/file-kind.js";
 import { writeData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
 import type { ToolEnvironment } from "./tool-environment.js";
@@ -21,8 +22,10 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       const resolved = env.paths.resolve("write", args.file_path);
       if (!resolved.ok) return { content: resolved.error, isError: true };
       const existing = statOrUndefined(resolved.path);
-      if (existing?.isDirectory())
-        return { content: `write: ${args.file_path} is a directory`, isError: true };
+      // A named pipe or a device is not written over: reading what it held (below) waited for ever
+      // on a pipe nobody writes to, with the whole session.
+      if (existing !== undefined && !existing.isFile())
+        return { content: `write: ${args.file_path} is ${fileKind(existing)}`, isError: true };
       // What it held, for the lines the write changes and Claude Code's Write result for hooks,
       // read once: `/rewind`'s copy is made of the same bytes.
       const held = existing ? readOrUndefined(resolved.path) : undefined;
