@@ -9,7 +9,7 @@
 
 import path from "node:path";
 import { structuredPatch } from "diff";
-import type { StringEdit } from "./string-edit.js";
+import type { StringEdit } from "./string-edit-args.js";
 
 /** A successful bash call's result as Claude Code's Bash gives it; codebot interleaves stderr into `stdout`. */
 export function bashData(text: string): Record<string, unknown> {

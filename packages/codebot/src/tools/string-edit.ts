@@ -3,14 +3,8 @@ import type { ToolContext } from "@codebot/agentcore";
 import { fileKind } from "../fs/file-kind.js";
 import { editData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
+import type { StringEdit } from "./string-edit-args.js";
 import type { HeldFile, ToolEnvironment } from "./tool-environment.js";
-
-/** One exact string replacement, as `edit` makes it. */
-export interface StringEdit {
-  old_string: string;
-  new_string: string;
-  replace_all?: boolean | undefined;
-}
 
 /** The new text and how many places changed, or why the change cannot be made. */
 export type EditResult = { ok: true; text: string; count: number } | { ok: false; error: string };
