@@ -2,8 +2,8 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Agent, type ContextMeter, ModelCallError } from "@codebot/agentcore";
 import { type HookRunner, type ResumedCache, RunEndedByHook } from "@codebot/hooks";
 import type { ModelMessage } from "ai";
-import type { SteeredOrigin, SteeredOrigins } from "../agents/steered-origins.js";
-import { hookPromptOf, type NotificationOrigin, notificationOrigin } from "../agents/task-notification.js";
+import type { SteeredOrigins } from "../agents/steered-origins.js";
+import { hookPromptOf, notificationOrigin } from "../agents/task-notification.js";
 import { markTypedPrompt } from "../approval/typed-prompts.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
@@ -124,11 +124,16 @@ export class Session {
       parts.meter.observe(event);
       // A message steered into the turn says where it came from, to the transcript and the output.
       const steered = event.type === "message_end" ? parts.steeredOrigins?.of(event.message) : undefined;
-      // An SDK message sent mid-turn is claude's `queued_command` line, not a user line (queued-command-line.ts).
-      if (event.type === "message_end" && steered?.kind === "mid-turn")
-        parts.transcript.appendQueued(event.message, steered.prompt, steered.sourceUuid);
-      else if (event.type === "message_end")
-        parts.transcript.append(event.message, "main", transcriptMarks(steered), event);
+      // A message steered into the turn (an SDK message sent mid-turn, a background run's
+      // notification) is claude's `queued_command` line, not a user line (queued-command-line.ts).
+      if (event.type === "message_end" && steered !== undefined)
+        parts.transcript.appendQueued(
+          event.message,
+          steered.kind === "mid-turn" ? "prompt" : "task-notification",
+          steered.prompt,
+          steered.sourceUuid,
+        );
+      else if (event.type === "message_end") parts.transcript.append(event.message, "main", {}, event);
       if (event.type === "retry") parts.transcript.apiRetry(retryRecord(event));
       parts.events.emit({ kind: "agent", agentName: "main", event, ...(steered ? { steered } : {}) });
     });
@@ -528,13 +533,4 @@ function untilAborted<T>(
 
 function stoppedText(stop: StopRequest): string {
   return `stopped by hook ${stop.hook}: ${stop.reason}`;
-}
-
-/**
- * A steered message's transcript marks: a background run's notification has claude's `origin`, as
- * claude 2.1.328 writes it on a notification's user line (recorded), so a resume knows it by that
- * field, not its text. An SDK message sent mid-turn has none (claude's field for it is not recorded).
- */
-function transcriptMarks(steered: SteeredOrigin | undefined): { origin?: NotificationOrigin } {
-  return steered?.kind === "notification" ? { origin: notificationOrigin(steered.prompt) } : {};
 }

@@ -1,29 +1,59 @@
 /**
- * A message an Agent SDK program sent while a turn ran, folded into that turn (mid-turn-messages.ts),
+ * A message steered into a turn while it ran (mid-turn-messages.ts, folded-notifications.ts),
  * recorded as claude 2.1.328 records it (recorded, docs/agents.md): no user line but an `attachment`
- * line of type `queued_command` in the main chain — `prompt` the message as sent, `source_uuid`,
- * `commandMode: "prompt"`, `timestamp`. codebot's line also has `message`, the user message the
- * model read (the mid-turn wrapper, a UserPromptSubmit hook's context before it), so a resume
- * sends what was sent; claude's line has none, and is read as the wrapper around its `prompt`.
- * A resume reads either as that message, never as a prompt: `/rewind` offers none and the session
- * picker shows none as the first prompt, as claude's lines are no user lines.
+ * line of type `queued_command` in the main chain, with `source_uuid` and `timestamp`. An Agent SDK
+ * program's message has `commandMode: "prompt"` and the message as sent as `prompt` (a text block);
+ * a background run's notification has `commandMode: "task-notification"`, the bare
+ * `<task-notification>` as `prompt` (a string), claude's `origin` without its `runId` and the
+ * `runId` beside it. codebot's line also has `message`, the user message the model read (the
+ * mid-turn wrapper or the notification's reminder, a UserPromptSubmit hook's context before it),
+ * so a resume sends what was sent; claude's line has none, and is read as that wrapper around its
+ * `prompt`. A resume reads either as that message, never as a prompt: `/rewind` offers none and the
+ * session picker shows none as the first prompt, as claude's lines are no user lines.
  */
-import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../agents/task-notification.js";
+import {
+  NOTIFICATION_CLOSING,
+  NOTIFICATION_OPENING,
+  notificationOrigin,
+} from "../agents/task-notification.js";
 import { midTurnText } from "../cli/control/mid-turn-text.js";
 import type { CheckedLine } from "./line-shape.js";
 import type { TranscriptMessage } from "./transcript-line.js";
 
-export function queuedCommandLine(prompt: string, sourceUuid: string, message: TranscriptMessage): object {
+/** What was queued: an SDK program's message (its `sourceUuid`), or a background run's bare notification. */
+export interface QueuedCommand {
+  kind: "prompt" | "task-notification";
+  prompt: string;
+  sourceUuid: string;
+}
+
+export function queuedCommandLine(queued: QueuedCommand, message: TranscriptMessage): object {
   return {
     type: "attachment",
     attachment: {
       type: "queued_command",
-      prompt: [{ type: "text", text: prompt }],
-      source_uuid: sourceUuid,
-      commandMode: "prompt",
+      ...(queued.kind === "prompt"
+        ? {
+            prompt: [{ type: "text", text: queued.prompt }],
+            source_uuid: queued.sourceUuid,
+            commandMode: "prompt",
+          }
+        : notificationFields(queued.prompt, queued.sourceUuid)),
       timestamp: new Date().toISOString(),
     },
     message,
+  };
+}
+
+/** claude's fields of a folded notification's line (recorded): its `runId` beside `origin`, not in it. */
+function notificationFields(prompt: string, sourceUuid: string): object {
+  const { runId, ...origin } = notificationOrigin(prompt);
+  return {
+    prompt,
+    source_uuid: sourceUuid,
+    commandMode: "task-notification",
+    origin,
+    ...(runId !== undefined ? { runId } : {}),
   };
 }
 

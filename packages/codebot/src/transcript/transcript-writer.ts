@@ -16,7 +16,7 @@ import { deferredToolsDeltaLine } from "./deferred-tools-delta-line.js";
 import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js";
 import { decisionFields } from "./permission-decision-fields.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
-import { queuedCommandLine } from "./queued-command-line.js";
+import { type QueuedCommand, queuedCommandLine } from "./queued-command-line.js";
 import { isSessionId } from "./session-id.js";
 import { titleLine } from "./title-line.js";
 import {
@@ -235,16 +235,25 @@ export class TranscriptWriter {
   }
 
   /**
-   * A message an Agent SDK program sent mid-turn, as claude's `queued_command` line
-   * (queued-command-line.ts): `message` is what the model read, `prompt` what was sent and
-   * `sourceUuid` the program's uuid for it (a UUID's shape, else a new one). Returns the line's uuid.
+   * A message steered into the turn — an Agent SDK program's sent mid-turn, or a background run's
+   * notification — as claude's `queued_command` line (queued-command-line.ts): `message` is what
+   * the model read, `prompt` what was sent (the bare notification) and `sourceUuid` the program's
+   * uuid for it (a UUID's shape, else a new one). Returns the line's uuid.
    */
-  appendQueued(message: ModelMessage, prompt: string, sourceUuid?: string): string {
+  appendQueued(
+    message: ModelMessage,
+    kind: QueuedCommand["kind"],
+    prompt: string,
+    sourceUuid?: string,
+  ): string {
     const uuid = randomUUID();
     const source = sourceUuid !== undefined && isSessionId(sourceUuid) ? sourceUuid : randomUUID();
     const converted = toTranscriptMessage(message).message;
     this.write(
-      { ...queuedCommandLine(prompt, source, converted), ...this.mainChainFields(uuid) },
+      {
+        ...queuedCommandLine({ kind, prompt, sourceUuid: source }, converted),
+        ...this.mainChainFields(uuid),
+      },
       { key: "main", uuid },
     );
     return uuid;

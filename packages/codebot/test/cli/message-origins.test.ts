@@ -9,9 +9,10 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../../src/agents/task-notification.js";
 import { conversations } from "../support/conversations.js";
-import type { Sandbox } from "./support/cli-fixtures.js";
-import { jsonLines, useBuiltCli } from "./support/cli-process.js";
+import { modelEnv, modelServer, requestText, type Sandbox } from "./support/cli-fixtures.js";
+import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { sayTwiceMidTurn, sdkSession } from "./support/sdk-session.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -108,7 +109,7 @@ describe("a message's kind comes with it, not from its text", () => {
       });
     });
 
-    it("has its transcript line carry claude's origin (task-notification, the run's id); the user's prompt's line has none", async () => {
+    it("is claude's queued_command line (task-notification, its origin and the run's id), no user line; the prompt's line has no origin", async () => {
       const { box, run } = await sdkSession(foldsANotification(), {
         args: ["--dangerously-skip-permissions"],
       });
@@ -116,13 +117,79 @@ describe("a message's kind comes with it, not from its text", () => {
       const result = await run.result();
       expect(result).toMatchObject({ result: "all done" });
       await run.end();
-      const lines = transcript(box, result.session_id as string).filter((l) => l.type === "user");
-      const [folded] = userLinesHolding(lines, "<task-notification>");
-      const runId = JSON.stringify(folded?.message).match(/<task-id>(.*?)<\/task-id>/)?.[1];
-      expect(folded?.origin).toEqual({ kind: "task-notification", producer: "session-task", runId });
+      const lines = transcript(box, result.session_id as string);
+      expect(userLinesHolding(lines, "<task-notification>")).toEqual([]);
+      const queued = lines.filter(
+        (l) => l.type === "attachment" && JSON.stringify(l).includes("task-notification"),
+      );
+      expect(queued).toHaveLength(1);
+      const bare = (queued[0]?.attachment as { prompt?: string } | undefined)?.prompt ?? "";
+      const runId = bare.match(/^<task-id>(.*)<\/task-id>$/m)?.[1];
+      expect(runId).toEqual(expect.any(String));
+      expect(queued[0]).toMatchObject({
+        attachment: {
+          type: "queued_command",
+          prompt: expect.stringMatching(/^<task-notification>\n[\s\S]*<\/task-notification>$/),
+          source_uuid: expect.any(String),
+          commandMode: "task-notification",
+          origin: { kind: "task-notification", producer: "session-task" },
+          runId,
+          timestamp: expect.any(String),
+        },
+        message: { role: "user", content: `${NOTIFICATION_OPENING}${bare}${NOTIFICATION_CLOSING}` },
+        isSidechain: false,
+      });
+      const answer = lines.find(
+        (l) => l.type === "assistant" && JSON.stringify(l.message).includes("all done"),
+      );
+      expect(answer?.parentUuid).toBe(queued[0]?.uuid);
       const [prompt] = userLinesHolding(lines, "go-main");
       expect(prompt).toBeDefined();
       expect(prompt?.origin).toBeUndefined();
+    });
+
+    it("resumed, the model is sent it where it read it: in its reminder, a hook's context before it, after the command's result", async () => {
+      const { box, run } = await sdkSession(foldsANotification(), {
+        args: ["--dangerously-skip-permissions"],
+        ...ADDS_CONTEXT,
+      });
+      run.say("go-main");
+      expect(await run.result()).toMatchObject({ result: "all done" });
+      await run.end();
+      const server = await modelServer([reply.text("resumed")]);
+      const r = await runCli(["-c", "-p", "next prompt", "--cwd", box.project], {
+        env: modelEnv(server, box.home),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const sent = requestText(server.requests[0]);
+      expect(sent.split("<task-notification>")).toHaveLength(2);
+      expect(sent).toContain(JSON.stringify(NOTIFICATION_OPENING).slice(1, -1));
+      expect(sent.lastIndexOf("tool_result")).toBeLessThan(sent.lastIndexOf("HOOK-CONTEXT"));
+      expect(sent.lastIndexOf("HOOK-CONTEXT")).toBeLessThan(sent.indexOf("<task-notification>"));
+      expect(sent.indexOf("<task-notification>")).toBeLessThan(sent.indexOf("all done"));
+    });
+
+    it("resumed in the terminal, the recap shows its summary line and /rewind does not offer it", async () => {
+      const { box, run } = await sdkSession(foldsANotification(), {
+        args: ["--dangerously-skip-permissions"],
+      });
+      run.say("go-main");
+      expect(await run.result()).toMatchObject({ result: "all done" });
+      await run.end();
+      const term = await startSession(box, await modelServer([]), {
+        args: ["-c"],
+        size: { columns: 120, rows: 40 },
+      });
+      const recap = await term.waitForScreen(/^all done$/m);
+      expect(recap).toMatch(/^› go-main$/m);
+      expect(recap).toMatch(/^● Agent ".*" finished/m);
+      expect(recap).not.toContain("task-notification");
+      term.submit("/rewind");
+      const screen = await term.waitForScreen("Enter to continue · Esc to cancel");
+      const list = screen.slice(screen.lastIndexOf("/rewind"));
+      expect(list).toMatch(/^ {2}go-main$/m);
+      expect(list).not.toContain("task-notification");
+      expect(list).not.toContain("finished");
     });
   });
 
