@@ -24,8 +24,8 @@ const refusedScript = () => [
   reply.toolCall("exit_plan_mode", { plan: "# Plan\n1. write made.txt\n2. say done" }, "exit"),
   reply.text("keep planning then"),
 ];
-/** exit_plan_mode's refused line (and its wrapped rest), then the prompt: no answer in between. */
-const TURN_ENDED_AT_REFUSAL = /^✗ exit_plan_mode [^\n]*\n(?: {2}[^\n]*\n)*› *$/m;
+/** exit_plan_mode's refused line, then the prompt: no answer in between. */
+const TURN_ENDED_AT_REFUSAL = /^✗ exit_plan_mode [^\n]*\n› *$/m;
 const QUESTION =
   /^The plan:\n {2}# Plan\n {2}1\. write made\.txt\n {2}2\. say done\n\? approve this plan and switch to acceptEdits mode {2}\[y\]es \/ \[n\]o, keep planning:/m;
 
@@ -59,6 +59,19 @@ describe("exit_plan_mode's question", { timeout: 120_000 }, () => {
     await term.waitForScreen(/keep planning then$/m);
     expect(server.requests).toHaveLength(3);
     expect(fs.existsSync(box.at("made.txt"))).toBe(false);
+  });
+
+  it("n shows the plan rejected, as claude 2.1.328's `Rejected Claude's plan:` (recorded), not the refusal sent to the model", async () => {
+    const { term } = await startSessionWith(refusedScript(), { args: ["--permission-mode", "acceptEdits"] });
+    term.submit("plan it");
+    await term.waitForScreen(QUESTION);
+    term.type("n");
+    const screen = await term.waitForScreen(TURN_ENDED_AT_REFUSAL);
+    expect(screen).toMatch(
+      /^✗ exit_plan_mode → Rejected codebot's plan \(shown above\); still in plan mode$/m,
+    );
+    expect(screen).not.toContain("doesn't want to proceed");
+    expect(screen).not.toContain('{"plan"');
   });
 
   it("n keeps plan mode and ends the turn (claude 2.1.328's does, recorded): the model is not asked again until the user speaks, and then reads claude's refusal", async () => {

@@ -3,6 +3,7 @@ import type { HookStart, TraceRecord } from "@codebot/hooks";
 import { notificationSummaries } from "../../agents/task-notification.js";
 import { visible } from "../../approval/visible-text.js";
 import type { SessionEvent } from "../../session/session-events.js";
+import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
 import { claudeDuration } from "./claude-duration.js";
 import { columnsOf, cutToColumns } from "./columns.js";
 import { HeldForHooks } from "./held-for-hooks.js";
@@ -12,6 +13,7 @@ import { modelFallbackText } from "./model-fallback-text.js";
 import { hookLabel, Progress } from "./progress.js";
 import { blockedPromptText } from "./prompt-outcome-line.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
+import { isRefusedPlan, REFUSED_PLAN_TEXT } from "./refused-plan-line.js";
 import { rowsOfLine, rowsOfRendered } from "./rendered-rows.js";
 import { sentBackReasonRows } from "./sent-back-reason.js";
 import type { Styles } from "./styles.js";
@@ -419,7 +421,9 @@ export class SessionView {
         const shown = shownResult(ran, e.result);
         const mark = shown.isError ? this.s.red(this.marks.failed) : this.s.green(this.marks.ok);
         const result = shown.isError ? this.s.red(resultSummary(shown)) : this.s.dim(resultSummary(shown));
-        const toolLine = `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim(this.marks.result)} ${result}`;
+        const toolLine = isRefusedPlan(call, e.result)
+          ? `${mark} ${this.s.bold(EXIT_PLAN_MODE)} ${this.s.dim(this.marks.result)} ${this.s.red(REFUSED_PLAN_TEXT)}`
+          : `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim(this.marks.result)} ${result}`;
         // A long command is broken between words, its next rows indented under the tool's name.
         const columns = this.options.columns?.();
         this.line(columns === undefined ? toolLine : rowsOfLine(toolLine, columns, 2).join("\n"));
