@@ -12,6 +12,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../../src/agents/task-notification.js";
 import { sessionDirectory } from "../../src/transcript/session-files.js";
+import { writeClaudeQueuedTurn } from "./support/claude-queued-turn.js";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { startSession } from "./support/terminal-session.js";
@@ -109,72 +110,20 @@ function claudeTranscript(box: Sandbox, { notificationFirst = false, older = fal
  * `commandMode` `"task-notification"`, the bare block as `prompt`. Returns the session id.
  */
 function claudeFoldedNotification(box: Sandbox): string {
-  const id = randomUUID();
-  const [first, call, result, queued] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-  const common = { isSidechain: false, cwd: box.project, sessionId: id, version: "2.1.328" };
-  const at = new Date().toISOString();
-  const lines = [
-    {
-      ...common,
-      parentUuid: null,
-      type: "user",
-      uuid: first,
-      timestamp: at,
-      ...TYPED,
-      message: { role: "user", content: "first prompt hello" },
+  return writeClaudeQueuedTurn(box, {
+    first: { ...TYPED, message: { role: "user", content: "first prompt hello" } },
+    command: "sleep 5",
+    result: "",
+    queued: {
+      prompt: NOTIFICATION,
+      source_uuid: randomUUID(),
+      delivery_id: randomUUID(),
+      commandMode: "task-notification",
+      origin: { kind: "task-notification", producer: "session-task" },
+      runId: "0mxd1ye66-a0da829a",
     },
-    {
-      ...common,
-      parentUuid: first,
-      type: "assistant",
-      uuid: call,
-      timestamp: at,
-      message: {
-        role: "assistant",
-        content: [{ type: "tool_use", id: "toolu_2", name: "Bash", input: { command: "sleep 5" } }],
-      },
-    },
-    {
-      ...common,
-      parentUuid: call,
-      type: "user",
-      uuid: result,
-      timestamp: at,
-      message: {
-        role: "user",
-        content: [{ tool_use_id: "toolu_2", type: "tool_result", content: "", is_error: false }],
-      },
-    },
-    {
-      ...common,
-      parentUuid: result,
-      type: "attachment",
-      uuid: queued,
-      timestamp: at,
-      attachment: {
-        type: "queued_command",
-        prompt: NOTIFICATION,
-        source_uuid: randomUUID(),
-        delivery_id: randomUUID(),
-        commandMode: "task-notification",
-        origin: { kind: "task-notification", producer: "session-task" },
-        runId: "0mxd1ye66-a0da829a",
-        timestamp: at,
-      },
-    },
-    {
-      ...common,
-      parentUuid: queued,
-      type: "assistant",
-      uuid: randomUUID(),
-      timestamp: at,
-      message: { role: "assistant", content: [{ type: "text", text: "Both done." }] },
-    },
-  ];
-  const folder = sessionDirectory(box.home, fs.realpathSync(box.project));
-  fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, `${id}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
-  return id;
+    answer: "Both done.",
+  });
 }
 
 describe("claude's notification folded into a turn (a queued_command line), resumed", {

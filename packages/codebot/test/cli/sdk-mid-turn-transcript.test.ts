@@ -11,6 +11,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { sessionDirectory } from "../../src/transcript/session-files.js";
 import { waitFor } from "../support/wait-for.js";
+import { writeClaudeQueuedTurn } from "./support/claude-queued-turn.js";
 import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
 import { type SdkSessionOptions, sdkSession } from "./support/sdk-session.js";
@@ -134,70 +135,22 @@ describe("a message an SDK program sent mid-turn, in the transcript", { timeout:
 
   it("claude 2.1.328's own queued_command line (no message) is sent as the wrapper around its prompt", async () => {
     const box = sandbox();
-    const id = randomUUID();
-    const [first, call, result, queued] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const common = { isSidechain: false, cwd: box.project, sessionId: id, version: "2.1.328" };
-    const at = new Date().toISOString();
-    const lines = [
-      {
-        ...common,
-        parentUuid: null,
-        type: "user",
-        uuid: first,
-        timestamp: at,
+    // As claude 2.1.328 wrote it (recorded), its `rendered` left out.
+    const id = writeClaudeQueuedTurn(box, {
+      first: {
         promptSource: "sdk",
         message: { role: "user", content: [{ type: "text", text: "first message" }] },
       },
-      {
-        ...common,
-        parentUuid: first,
-        type: "assistant",
-        uuid: call,
-        timestamp: at,
-        message: {
-          role: "assistant",
-          content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "sleep 4" } }],
-        },
+      command: "sleep 4",
+      result: "slept",
+      queued: {
+        prompt: [{ type: "text", text: "second message" }],
+        source_uuid: randomUUID(),
+        delivery_id: randomUUID(),
+        commandMode: "prompt",
       },
-      {
-        ...common,
-        parentUuid: call,
-        type: "user",
-        uuid: result,
-        timestamp: at,
-        message: {
-          role: "user",
-          content: [{ tool_use_id: "toolu_1", type: "tool_result", content: "slept", is_error: false }],
-        },
-      },
-      // As claude 2.1.328 wrote it (recorded), its `rendered` left out.
-      {
-        ...common,
-        parentUuid: result,
-        type: "attachment",
-        uuid: queued,
-        timestamp: at,
-        attachment: {
-          type: "queued_command",
-          prompt: [{ type: "text", text: "second message" }],
-          source_uuid: randomUUID(),
-          delivery_id: randomUUID(),
-          commandMode: "prompt",
-          timestamp: at,
-        },
-      },
-      {
-        ...common,
-        parentUuid: queued,
-        type: "assistant",
-        uuid: randomUUID(),
-        timestamp: at,
-        message: { role: "assistant", content: [{ type: "text", text: "both answered" }] },
-      },
-    ];
-    const folder = sessionDirectory(box.home, fs.realpathSync(box.project));
-    fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, `${id}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+      answer: "both answered",
+    });
     const server = await modelServer([reply.text("resumed")]);
     const r = await runCli(["-r", id, "-p", "third message", "--cwd", box.project], {
       env: modelEnv(server, box.home),
