@@ -192,7 +192,7 @@ describe("background bash in -p", () => {
     const transcript = fs.readFileSync(`${path.dirname(path.dirname(launched.file))}.jsonl`, "utf8");
     expect(transcript).toContain('"run_in_background":true');
     expect(transcript).toContain(`Command running in background with ID: ${launched.id}.`);
-    expect(transcript.match(/"name":"task_stop","input":\{"task_id":"b[a-z0-9]{8}"\}/g)).toHaveLength(2);
+    expect(transcript.match(/"name":"TaskStop","input":\{"task_id":"b[a-z0-9]{8}"\}/g)).toHaveLength(2);
     expect(transcript).toContain(`No task found with ID: ${launched.id}`);
     const launchPost = hookLog(box).find(
       (e) => e.hook_event_name === "PostToolUse" && e.tool_name === "Bash",
