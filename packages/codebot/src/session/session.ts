@@ -8,6 +8,7 @@ import { markTypedPrompt } from "../approval/typed-prompts.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
+import { INTERRUPTED_DURING_TOOL_NOTE, INTERRUPTED_NOTE } from "../transcript/interruption-line.js";
 import type { TranscriptLine } from "../transcript/transcript-line.js";
 import type { TranscriptWriter } from "../transcript/transcript-writer.js";
 import type { Compaction, CompactOutcome, CompactPart } from "./compaction.js";
@@ -506,7 +507,7 @@ export class Session {
     const duringTool = newMessages.at(-1)?.role === "tool";
     const note: ModelMessage = {
       role: "user",
-      content: duringTool ? "[Request interrupted by user for tool use]" : "[Request interrupted by user]",
+      content: duringTool ? INTERRUPTED_DURING_TOOL_NOTE : INTERRUPTED_NOTE,
     };
     agent.replaceMessages([...agent.messages, note]);
     transcript.append(note, "main");

@@ -7,6 +7,7 @@ import type { ModelUsage } from "../session/session-usage.js";
 import { CacheTrail } from "./cache-trail.js";
 import { costStateOf, costTotalsOf } from "./cost-state-line.js";
 import { DeferredToolsTrail, deferredToolsNotesOf } from "./deferred-tools-delta-line.js";
+import { isInterruptionLine } from "./interruption-line.js";
 import { markQueued, markSender, senderOf } from "./line-sender.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
 import { type PromptLine, promptLineOf } from "./prompt-lines.js";
@@ -233,9 +234,12 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     interrupted,
     cache,
     // A notification's turn is no prompt to go back to, as in claude 2.1.328's `/rewind` (recorded).
-    // Nor is a message sent mid-turn (a queued_command line): claude's is no user line.
+    // Nor is a message sent mid-turn (a queued_command line): claude's is no user line. Nor the
+    // note an interrupted run ends with (interruption-line.ts).
     prompts: start.flatMap((line) =>
-      !queuedLines.has(line) && (senderOf(line) ?? "user") === "user" ? (promptLineOf(line) ?? []) : [],
+      !queuedLines.has(line) && (senderOf(line) ?? "user") === "user" && !isInterruptionLine(line)
+        ? (promptLineOf(line) ?? [])
+        : [],
     ),
     ...(title !== undefined ? { title } : {}),
     ...(usage !== undefined ? { usage } : {}),

@@ -1,6 +1,7 @@
 import { SUMMARY_PREAMBLE, type ToolResult } from "@codebot/agentcore";
 import type { ModelMessage, ToolResultPart } from "ai";
 import { notificationSummaries } from "../../agents/task-notification.js";
+import { isInterruptionNote } from "../../transcript/interruption-line.js";
 import { queuedPromptOf, senderOfMessage } from "../../transcript/line-sender.js";
 import { promptAsTyped } from "../../transcript/local-command-lines.js";
 import { GLYPH_PROMPT_MARKS, promptRows, WORD_PROMPT_MARKS } from "../interactive/prompt-rows.js";
@@ -65,8 +66,7 @@ export function historyRecap(
       if (text.startsWith(SUMMARY_PREAMBLE))
         entries.push([s.dim("(earlier conversation compacted into a summary)")]);
       // The model's marker of an interruption reads as the live view said it (claude's recap: "Interrupted · What should Claude do instead?").
-      else if (/^\[Request interrupted by user( for tool use)?\]$/.test(text))
-        entries.push([s.yellow(INTERRUPTED_QUESTION)]);
+      else if (isInterruptionNote(text)) entries.push([s.yellow(INTERRUPTED_QUESTION)]);
       // A prompt's rows are broken between words, as a sent prompt's (the terminal broke them mid-word).
       else
         entries.push(
