@@ -13,6 +13,7 @@ import { type CheckedLine, checkLine } from "./line-shape.js";
 import { type PromptLine, promptLineOf } from "./prompt-lines.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { queuedCommandOf } from "./queued-command-line.js";
+import { reportedLinesOf } from "./reported-lines-line.js";
 import { titleOf } from "./title-line.js";
 import type { TranscriptBlock, TranscriptLine } from "./transcript-line.js";
 import { type LineLimits, transcriptLines } from "./transcript-lines.js";
@@ -30,6 +31,11 @@ export interface RestoredConversation {
   lastUuid: string | undefined;
   /** One line per thing left out: a line cut by a crash, a line that is not JSON, a call without result. */
   skipped: string[];
+  /**
+   * The numbers of the lines that could not be read and that no earlier resume reported: their
+   * notes are in `skipped`, and the resume records them as reported (reported-lines-line.ts).
+   */
+  unreadLines: number[];
   /**
    * The error results made up for calls without one. Written to the transcript on resume, they
    * answer those calls on every later resume, which then does not report them again.
@@ -70,6 +76,9 @@ const INTERRUPTED = "interrupted: the session ended before this call finished";
  */
 export function readTranscript(file: string, { before, ...limits }: ReadOptions = {}): RestoredConversation {
   const skipped: string[] = [];
+  /** The lines that could not be read, with their notes; and those an earlier resume reported. */
+  const unread = new Map<number, string>();
+  const reported = new Set<number>();
   /**
    * How much history each main line left (`start`'s length after it), and in which span between
    * clears and compactions: a prompt that follows an earlier line than the last is a rewind's
@@ -103,16 +112,17 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
   };
   for (const raw of transcriptLines(file, limits)) {
     if (raw.tooLong) {
-      skipped.push(`line ${raw.number}: too long to read (${fileSize(raw.bytes)}); skipped`);
+      unread.set(raw.number, `line ${raw.number}: too long to read (${fileSize(raw.bytes)}); skipped`);
       continue;
     }
     if (raw.text.trim() === "") continue;
     const parsed = parseLine(raw.text, !raw.terminated);
     if ("problem" in parsed) {
-      skipped.push(`line ${raw.number}: ${parsed.problem}; skipped`);
+      unread.set(raw.number, `line ${raw.number}: ${parsed.problem}; skipped`);
       continue;
     }
     const { line } = parsed;
+    for (const number of reportedLinesOf(line)) reported.add(number);
     if (previous !== undefined) after.set(previous, { span, length: start.length });
     previous = undefined;
     if (before !== undefined && line.uuid === before && line.isSidechain !== true) break;
@@ -225,12 +235,15 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     if (line.isApiErrorMessage === true) for (const message of converted) failed.add(message);
     return converted;
   });
+  const unreadLines = [...unread.keys()].filter((number) => !reported.has(number));
+  skipped.unshift(...unreadLines.map((number) => unread.get(number) as string));
   const { messages: shown, interrupted } = withResults(read, skipped);
   return {
     messages: shown.filter((message) => !failed.has(message)),
     shown,
     lastUuid,
     skipped,
+    unreadLines,
     interrupted,
     cache,
     // A notification's turn is no prompt to go back to, as in claude 2.1.328's `/rewind` (recorded).

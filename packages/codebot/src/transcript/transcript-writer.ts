@@ -17,6 +17,7 @@ import { commandNameText, LOCAL_COMMAND_CAVEAT } from "./local-command-lines.js"
 import { decisionFields } from "./permission-decision-fields.js";
 import { promptSnapshotLine } from "./prompt-snapshot-line.js";
 import { type QueuedCommand, queuedCommandLine } from "./queued-command-line.js";
+import { reportedLinesLine } from "./reported-lines-line.js";
 import { isSessionId } from "./session-id.js";
 import { titleLine } from "./title-line.js";
 import {
@@ -151,6 +152,11 @@ export class TranscriptWriter {
     if (title === this.currentTitle) return;
     this.currentTitle = title;
     this.writeTitle();
+  }
+
+  /** The unread lines a resume reported, so that later resumes do not report them again (reported-lines-line.ts). */
+  reportedLines(lines: readonly number[]): void {
+    this.write(reportedLinesLine(lines, this.sessionId));
   }
 
   /** The conversation's system prompt, recorded for its resumes (`--system-prompt-snapshot`). */

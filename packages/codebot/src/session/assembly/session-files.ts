@@ -176,15 +176,21 @@ function restoreSession(sessionId: string, transcriptPath: string, notify: Notif
     throw new Error(`session: cannot resume ${sessionId}: ${(error as Error).message}; nothing was changed`);
   }
   for (const line of restored.skipped) notify(`codebot: resuming ${sessionId}: ${line}`);
+  if (restored.unreadLines.length > 0)
+    notify(
+      `codebot: resuming ${sessionId}: the unread line(s) stay in ${transcriptPath} as they were; later resumes skip them without saying so again`,
+    );
   return restored;
 }
 
 /**
  * New lines of a resumed session chain on from its last line. The error results made up for calls
- * cut off are written too: later resumes find them and do not report those calls again.
+ * cut off are written too, and which unread lines were reported: later resumes find them and do
+ * not report those calls and lines again.
  */
 function continueTranscript(transcript: TranscriptWriter, restored: RestoredConversation | undefined): void {
   if (!restored) return;
   transcript.continueFrom(restored.lastUuid, restored.title);
+  if (restored.unreadLines.length > 0) transcript.reportedLines(restored.unreadLines);
   if (restored.interrupted.length > 0) transcript.append({ role: "tool", content: restored.interrupted });
 }
