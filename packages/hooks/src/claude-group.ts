@@ -226,7 +226,8 @@ function compileMember(
     skipStoppedRun: event === "SubagentStop" || event === "PostToolUseFailure",
     ...(spec.type === "command" ? { onceKey: claudeOnceKey(commandLine(spec), layer.plugin, ifText) } : {}),
     claudeVariables: true,
-    reasonNeedsDecision: true,
+    // A command's exit 2 only: a prompt or agent hook's `{ok: false, reason}` is its block's reason.
+    ...(spec.type === "command" ? { reasonNeedsDecision: true as const } : {}),
     ...(entry.once === true && layer.honoursOnce ? { once: true as const } : {}),
     source: layer.source,
     path: layer.path,
