@@ -75,9 +75,11 @@ export function gitConfigCodeKeys(file: string): string[] {
 
 /** Whether `gitConfigCodeView` sees anything that can run code, reading no more than it must. */
 export function gitConfigRunsCode(file: string): boolean {
-  const size = statPath(file)?.size;
-  if (size === undefined) return false;
-  return size > MAX_CONFIG_BYTES || gitConfigCodeView(file) !== "";
+  const stat = statPath(file);
+  if (stat === undefined) return false;
+  // A named pipe or device is not read (git would wait on it, or read it without end): it counts.
+  if (!stat.isFile()) return true;
+  return stat.size > MAX_CONFIG_BYTES || gitConfigCodeView(file) !== "";
 }
 
 /** `include.path`, `includeIf.<condition>.path`: a file of more configuration. */

@@ -68,12 +68,16 @@ export function pathExists(file: string): boolean {
 
 export function readBytes(file: string): Buffer {
   note(file);
-  return fs.readFileSync(file);
+  const fd = openRegular(file);
+  try {
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export function readTextFile(file: string): string {
-  note(file);
-  return fs.readFileSync(file, "utf8");
+  return readBytes(file).toString("utf8");
 }
 
 export function folderNames(folder: string): string[] {
@@ -89,5 +93,17 @@ export function folderEntries(folder: string): fs.Dirent[] {
 /** Opens `file` for reading (fileStart). */
 export function openForReading(file: string): number {
   note(file);
-  return fs.openSync(file, "r");
+  return openRegular(file);
+}
+
+/**
+ * Opens a regular file for reading, never blocking, or throws: the files read are a repository's
+ * (`.git/HEAD`, `.git/config`, a script), and one unpacked from an archive can bring a named pipe
+ * there, whose plain open or read waits for ever, or a link to `/dev/zero`, which never ends.
+ */
+function openRegular(file: string): number {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  if (fs.fstatSync(fd).isFile()) return fd;
+  fs.closeSync(fd);
+  throw Object.assign(new Error(`not a regular file: ${file}`), { code: "EINVAL" });
 }

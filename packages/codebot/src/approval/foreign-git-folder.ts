@@ -5,11 +5,13 @@
  * outside the project (`gitdir: ../../../../etc/.git`, another of your repositories), and `git log
  * -p` or `git show HEAD:creds.txt` there prints that repository's files. A git folder the file
  * tools may reach, or a linked worktree's (its `gitdir` file names this `.git` file back, as `git
- * worktree add` writes it), is the project's own.
+ * worktree add` writes it), is the project's own. Its files are read as settings files are
+ * (regular files only, never blocking): a named pipe there held the session for ever.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { gitFoldersOf, isWithin } from "@codebot/hooks";
+import { readSettingsText } from "../settings/read-settings-text.js";
 
 export function readsForeignRepository(dir: string, reachable: (file: string) => boolean): boolean {
   const folders = gitFoldersOf(dir);
@@ -22,12 +24,15 @@ export function readsForeignRepository(dir: string, reachable: (file: string) =>
   }
   const objects = path.join(commonDir, "objects");
   if (!isWithin(real(objects), real(commonDir)) && !reachable(objects)) return true;
-  return readText(path.join(objects, "info", "alternates")).trim() !== "";
+  // An alternates file that is no regular file (a named pipe git would wait on) fails closed.
+  const alternates = readSettingsText(path.join(objects, "info", "alternates"));
+  return alternates.kind === "error" || (alternates.kind === "text" && alternates.text.trim() !== "");
 }
 
 /** Whether the linked worktree folder `gitDir`'s `gitdir` file names `dotGitFile`. */
 function namesBack(gitDir: string, dotGitFile: string): boolean {
-  const named = readText(path.join(gitDir, "gitdir")).trim();
+  const read = readSettingsText(path.join(gitDir, "gitdir"));
+  const named = read.kind === "text" ? read.text.trim() : "";
   return named !== "" && real(path.resolve(gitDir, named)) === real(dotGitFile);
 }
 
@@ -36,13 +41,5 @@ function real(file: string): string {
     return fs.realpathSync(file);
   } catch {
     return path.resolve(file);
-  }
-}
-
-function readText(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8").slice(0, 4096);
-  } catch {
-    return "";
   }
 }
