@@ -147,7 +147,10 @@ function patchHunks(before: string, after: string): Record<string, unknown>[] {
 }
 
 /** Every line removed, then every line added: a true diff, if not the shortest. */
-function wholeFileHunk(before: string, after: string): Record<string, unknown> {
+export function wholeFileHunk(
+  before: string,
+  after: string,
+): { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: string[] } {
   const removed = signedLines(before, "-");
   const added = signedLines(after, "+");
   return {

@@ -44,3 +44,21 @@ describe("diffLines: the compact unified diff under an edit or write line", () =
     expect(diffLines("same\n", "same\n", plain)).toEqual([]);
   });
 });
+
+describe("diffLines: a change too large to diff line by line", () => {
+  // Unbounded, jsdiff took 20 s for this 10,000-line rewrite (quadratic: 60,000 lines, minutes).
+  const lines = (word: string) => Array.from({ length: 10_000 }, (_, i) => `${word} line ${i}`).join("\n");
+
+  it("is shown as every line out, then every line in, and the last line says it was not diffed", () => {
+    const started = performance.now();
+    const shown = diffLines(`${lines("old")}\n`, `${lines("new")}\n`, plain, 3);
+    expect(shown).toEqual([
+      "@@ -1,10000 +1,10000 @@",
+      "   1 -old line 0",
+      "   2 -old line 1",
+      "… 19998 more lines (too large a change to diff: every line out, then every line in)",
+    ]);
+    // A generous bound for a loaded machine: bounded, it takes a fraction of a second.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

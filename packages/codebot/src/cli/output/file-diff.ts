@@ -1,4 +1,5 @@
 import { structuredPatch } from "diff";
+import { MAX_DIFFED_EDITS, wholeFileHunk } from "../../tools/claude-result-shapes.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 
@@ -14,7 +15,9 @@ const LINE_WIDTH = 160;
  * `@@ -a,b +c,d @@` header per hunk, removed lines red with `-`, added lines green with `+`, one
  * line of context, each line numbered in the file, at most `max` lines then "… N more lines".
  * `before` undefined: the file is new. File content is text from anywhere: control sequences are
- * stripped. Returns no lines when nothing changed.
+ * stripped. Returns no lines when nothing changed. A change larger than MAX_DIFFED_EDITS lines is
+ * not diffed line by line (a whole rewrite of a big file took minutes): it is shown as every line
+ * out, then every line in, as the hooks' structuredPatch gives it, and the last line says so.
  */
 export function diffLines(
   before: string | undefined,
@@ -22,9 +25,13 @@ export function diffLines(
   s: Styles,
   max: number = DIFF_MAX_LINES,
 ): string[] {
-  const patch = structuredPatch("a", "b", before ?? "", after, undefined, undefined, { context: CONTEXT });
+  const patch = structuredPatch("a", "b", before ?? "", after, undefined, undefined, {
+    context: CONTEXT,
+    maxEditLength: MAX_DIFFED_EDITS,
+  });
+  const hunks = patch?.hunks ?? [wholeFileHunk(before ?? "", after)];
   const all: string[] = [];
-  for (const hunk of patch.hunks) {
+  for (const hunk of hunks) {
     // As in `diff -u`: an empty side is numbered from the line before it.
     const oldAt = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
     const newAt = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
@@ -45,8 +52,10 @@ export function diffLines(
       }
     }
   }
+  const notDiffed =
+    patch === undefined ? " (too large a change to diff: every line out, then every line in)" : "";
   if (all.length <= max) return all;
-  return [...all.slice(0, max), s.dim(`… ${all.length - max} more lines`)];
+  return [...all.slice(0, max), s.dim(`… ${all.length - max} more lines${notDiffed}`)];
 }
 
 function number(n: number): string {
