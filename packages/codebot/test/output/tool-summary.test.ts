@@ -50,6 +50,14 @@ describe("callSummary", () => {
     expect(callSummary(call("exit_plan_mode", { plan: "# Plan" }))).toBe('{"plan":"# Plan"}');
   });
 
+  it("a bash command past 2,000 characters is its first 1,000 and last 500 around how much is not shown", () => {
+    const shown = callSummary(call("bash", { command: `mkdir a${"x".repeat(5_000_000)}z` }));
+    expect(shown).toBe(
+      `mkdir a${"x".repeat(993)} …[4,998,508 characters not shown (5,000,008 in all)]… ${"x".repeat(499)}z`,
+    );
+    expect(callSummary(call("bash", { command: "ls -la" }))).toBe("ls -la");
+  });
+
   it("a path with a line break or a character that reorders text is written out, as the approval question shows it", () => {
     expect(callSummary(call("write", { file_path: "two\nlines.md" }))).toBe("two\\nlines.md");
     expect(callSummary(call("read", { file_path: "evil\u202etxt.exe" }))).toBe("evil\\u202etxt.exe");

@@ -1,8 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { QueuePlace } from "../../approval/ask-queue.js";
 import { subjectKind } from "../../approval/permission-rule.js";
 import { visible } from "../../approval/visible-text.js";
 import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
+import { isCut, longTextShown } from "../output/long-text-shown.js";
 import type { Styles } from "../output/styles.js";
 import { numberedOptions } from "./numbered-options.js";
 import { planShown } from "./plan-shown.js";
@@ -25,6 +29,22 @@ function alwaysShown(rule: string, request: ToolApprovalRequest): string {
 }
 
 /**
+ * A subject too long to show whole (a 5 MB command) as its start and end, the whole written to a
+ * file of its own (readable by you only) that the question names, so what is approved can be read.
+ */
+function shownWithFile(subject: string): string {
+  if (!isCut(subject)) return subject;
+  let file: string | undefined;
+  try {
+    file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-asked-")), "subject.txt");
+    fs.writeFileSync(file, subject, { mode: 0o600 });
+  } catch {
+    file = undefined;
+  }
+  return longTextShown(subject, file);
+}
+
+/**
  * The interactive session's `askToolApproval`: the question about a tool call no rule settled,
  * `? allow bash … [y]es / [n]o / [a]lways`. In screen-reader mode the answers are numbered options.
  */
@@ -37,7 +57,7 @@ export function toolCallQuestion(
 ): (request: ToolApprovalRequest) => Promise<ApprovalAnswer> {
   return (request) => {
     const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-    const what = visible(request.subject ?? JSON.stringify(request.args));
+    const what = visible(shownWithFile(request.subject ?? JSON.stringify(request.args)));
     // A hook's permissionDecision "ask" (Claude Code) says why it asks.
     // A deny rule's file the line reaches without naming it (`grep -r KEY .`) says which rule.
     const why =

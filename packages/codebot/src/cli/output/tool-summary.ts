@@ -1,6 +1,7 @@
 import type { ToolCall, ToolResult } from "@codebot/agentcore";
 import { visible } from "../../approval/visible-text.js";
 import { cutToColumns } from "./columns.js";
+import { longTextShown } from "./long-text-shown.js";
 import { terminalSafe } from "./terminal-safe.js";
 import { preview } from "./trace-line.js";
 
@@ -35,7 +36,7 @@ function rawCallSummary(call: ToolCall): string {
   const str = (key: string) => (typeof a[key] === "string" ? (a[key] as string) : undefined);
   switch (call.name) {
     case "bash":
-      return str("command") ?? "";
+      return longTextShown(str("command") ?? "");
     case "read":
     case "write":
     case "edit":
