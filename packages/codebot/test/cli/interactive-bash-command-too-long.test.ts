@@ -1,9 +1,11 @@
 /**
  * A bash command of 5 MB on one line, from the model, put to the person in a real terminal (tmux):
  * shown whole, its question had not been drawn after two minutes. Its start and its end are shown
- * around a line saying how much is not and naming a file holding the whole, and n is answered.
+ * around a line saying how much is not and naming a file holding the whole, and n is answered;
+ * the file goes with the question.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { useBuiltCli } from "./support/cli-process.js";
@@ -30,5 +32,7 @@ describe("a 5 MB one-line bash command in the terminal", { timeout: 240_000 }, (
     expect(screen).toMatch(/xend/);
     term.type("n");
     await term.waitForScreen(/^ran$/m, 90_000);
+    // The file lasts while the question is open: answered, its folder is gone from /tmp.
+    expect(fs.existsSync(path.dirname(said?.[1] ?? ""))).toBe(false);
   });
 });

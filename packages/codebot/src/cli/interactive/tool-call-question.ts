@@ -31,17 +31,26 @@ function alwaysShown(rule: string, request: ToolApprovalRequest): string {
 /**
  * A subject too long to show whole (a 5 MB command) as its start and end, the whole written to a
  * file of its own (readable by you only) that the question names, so what is approved can be read.
+ * The file lasts while the question is open: `remove` (on the answer, or as codebot exits) takes
+ * its folder away — a command may hold a secret, and /tmp is no place to leave one.
  */
-function shownWithFile(subject: string): string {
-  if (!isCut(subject)) return subject;
-  let file: string | undefined;
+function shownWithFile(subject: string): { text: string; remove: () => void } {
+  if (!isCut(subject)) return { text: subject, remove: () => {} };
+  let folder: string | undefined;
   try {
-    file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-asked-")), "subject.txt");
-    fs.writeFileSync(file, subject, { mode: 0o600 });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-asked-"));
+    fs.writeFileSync(path.join(folder, "subject.txt"), subject, { mode: 0o600 });
   } catch {
-    file = undefined;
+    if (folder !== undefined) fs.rmSync(folder, { recursive: true, force: true });
+    return { text: longTextShown(subject, undefined), remove: () => {} };
   }
-  return longTextShown(subject, file);
+  const made = folder;
+  const remove = () => {
+    process.off("exit", remove);
+    fs.rmSync(made, { recursive: true, force: true });
+  };
+  process.once("exit", remove);
+  return { text: longTextShown(subject, path.join(made, "subject.txt")), remove };
 }
 
 /**
@@ -56,44 +65,58 @@ export function toolCallQuestion(
   place: () => QueuePlace | undefined,
 ): (request: ToolApprovalRequest) => Promise<ApprovalAnswer> {
   return (request) => {
-    const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
-    const what = visible(shownWithFile(request.subject ?? JSON.stringify(request.args)));
-    // A hook's permissionDecision "ask" (Claude Code) says why it asks.
-    // A deny rule's file the line reaches without naming it (`grep -r KEY .`) says which rule.
-    const why =
-      request.hookReason !== undefined
-        ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
-        : request.ruleReason !== undefined
-          ? ` ${s.dim(`(${visible(request.ruleReason)})`)}`
-          : "";
     if (request.tool === EXIT_PLAN_MODE) return planQuestion(questions, s, screenReader, place, request);
-    // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
-    const asked = () =>
-      `${s.yellow("?")} ${questionCount(place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
-    if (screenReader) {
-      const { text, choices } = numberedOptions<ApprovalAnswer>([
-        { label: "Yes", value: "once" },
-        ...(request.alwaysRule !== undefined
-          ? [
-              {
-                label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
-                value: "always" as const,
-              },
-            ]
-          : []),
-        { label: "No", value: "deny" },
-      ]);
-      return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
-    }
-    const always =
-      request.alwaysRule !== undefined ? ` / [a]lways (${alwaysShown(request.alwaysRule, request)})` : "";
-    return questions.ask<ApprovalAnswer>(
-      () => `${asked()}  [y]es / [n]o${always}: `,
-      request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
-      "deny",
-      request.signal,
+    const subject = shownWithFile(request.subject ?? JSON.stringify(request.args));
+    return callQuestion(questions, s, screenReader, place, request, visible(subject.text)).finally(
+      subject.remove,
     );
   };
+}
+
+/** The question about any call but exit_plan_mode, `what` the call's subject as shown. */
+function callQuestion(
+  questions: Questions,
+  s: Styles,
+  screenReader: boolean,
+  place: () => QueuePlace | undefined,
+  request: ToolApprovalRequest,
+  what: string,
+): Promise<ApprovalAnswer> {
+  const who = request.agentName === "main" ? "" : `[${request.agentName}] `;
+  // A hook's permissionDecision "ask" (Claude Code) says why it asks.
+  // A deny rule's file the line reaches without naming it (`grep -r KEY .`) says which rule.
+  const why =
+    request.hookReason !== undefined
+      ? ` ${s.dim(`(a hook asks: ${visible(request.hookReason)})`)}`
+      : request.ruleReason !== undefined
+        ? ` ${s.dim(`(${visible(request.ruleReason)})`)}`
+        : "";
+  // Read at each drawing: a question queued behind this one makes it `(1 of 3)`.
+  const asked = () =>
+    `${s.yellow("?")} ${questionCount(place())}allow ${visible(who)}${s.bold(visible(request.tool))} ${what}${why}`;
+  if (screenReader) {
+    const { text, choices } = numberedOptions<ApprovalAnswer>([
+      { label: "Yes", value: "once" },
+      ...(request.alwaysRule !== undefined
+        ? [
+            {
+              label: `Yes, and always allow ${visible(request.alwaysRule)} for this session`,
+              value: "always" as const,
+            },
+          ]
+        : []),
+      { label: "No", value: "deny" },
+    ]);
+    return questions.ask(() => `${asked()}\n${text}`, choices, "deny", request.signal);
+  }
+  const always =
+    request.alwaysRule !== undefined ? ` / [a]lways (${alwaysShown(request.alwaysRule, request)})` : "";
+  return questions.ask<ApprovalAnswer>(
+    () => `${asked()}  [y]es / [n]o${always}: `,
+    request.alwaysRule !== undefined ? { y: "once", n: "deny", a: "always" } : { y: "once", n: "deny" },
+    "deny",
+    request.signal,
+  );
 }
 
 /**
