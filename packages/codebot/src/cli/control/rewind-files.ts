@@ -1,4 +1,4 @@
-import { diffLines } from "diff";
+import { changedLines } from "../../session/code-changes.js";
 import { readOrNull } from "../../session/rewind/checkpoint-store.js";
 import type { Runtime } from "../../session/runtime.js";
 import { ControlError, type ControlRequest } from "./control-channel.js";
@@ -41,10 +41,9 @@ function dryRun(files: { file: string; before: Buffer | null }[]): Record<string
     const now = readOrNull(file);
     if (now === null ? before === null : before !== null && now.equals(before)) continue;
     filesChanged.push(file);
-    for (const part of diffLines(now?.toString("utf8") ?? "", before?.toString("utf8") ?? "")) {
-      if (part.added) insertions += part.count ?? 0;
-      if (part.removed) deletions += part.count ?? 0;
-    }
+    const changed = changedLines(now?.toString("utf8") ?? "", before?.toString("utf8") ?? "");
+    insertions += changed.added;
+    deletions += changed.removed;
   }
   return { filesChanged, insertions, deletions };
 }
