@@ -8,27 +8,14 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { modelServer, sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { runUnderGuardPlugin } from "./support/run-under-guard-plugin.js";
 import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
-
-/** `-p` with one Bash call under the installed guard plugin: the run's result and the model's requests. */
-async function runUnderGuard(box: ReturnType<typeof sandbox>) {
-  const server = await modelServer([
-    reply.toolCall("bash", { command: "echo ran" }, "b-1"),
-    reply.text("done"),
-  ]);
-  const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
-    env: modelEnv(server, box.home),
-  });
-  expectNoStackTrace(r.stderr);
-  return { ...r, requests: server.requests.length };
-}
 
 describe("a plugin broken at the start", () => {
   it("whose plugin.json has a name that is not a string is skipped: -p refuses, naming the file and the fault", async () => {
@@ -38,7 +25,7 @@ describe("a plugin broken at the start", () => {
       path.join(root, ".claude-plugin/plugin.json"),
       '{"name": 42, "version": "1.0.0"}',
     );
-    const r = await runUnderGuard(box);
+    const r = await runUnderGuardPlugin(box);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${manifest}: plugin manifest has "name": 42, not a string (plugin skipped)`);
     expect(r.stderr).toContain("nothing was run: a settings file has an error");
@@ -58,7 +45,7 @@ describe("a plugin broken at the start", () => {
         path.join(root, ".claude-plugin/plugin.json"),
         `{"name": "${name}", "version": "1.0.0"}`,
       );
-      const r = await runUnderGuard(box);
+      const r = await runUnderGuardPlugin(box);
       expect(r.code, name).toBe(1);
       expect(r.stderr).toContain(
         `${manifest}: plugin manifest has "name": ${shown}, which claude refuses (a plugin name must not contain "@", ":", whitespace, path separators, or invisible/control characters) (plugin skipped)`,
@@ -78,7 +65,7 @@ describe("a plugin broken at the start", () => {
       const manifest = path.join(root, ".claude-plugin/plugin.json");
       fs.rmSync(manifest, { force: true });
       make(manifest);
-      const r = await runUnderGuard(box);
+      const r = await runUnderGuardPlugin(box);
       expect(r.signal).toBeNull();
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(
@@ -110,7 +97,7 @@ describe("a plugin broken at the start", () => {
       path.join(root, "hooks/hooks.json"),
       '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command"}]}]}}',
     );
-    const r = await runUnderGuard(box);
+    const r = await runUnderGuardPlugin(box);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `${file}: hooks.PreToolUse[0].hooks[0].command: is required for command hooks`,

@@ -8,11 +8,11 @@
  * other hooks.)
  */
 import path from "node:path";
-import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { installPluginAsClaudeCodeDid } from "./support/claude-plugin-install.js";
-import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
-import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
+import { sandbox } from "./support/cli-fixtures.js";
+import { useBuiltCli } from "./support/cli-process.js";
+import { runUnderGuardPlugin } from "./support/run-under-guard-plugin.js";
 
 useBuiltCli();
 
@@ -24,16 +24,7 @@ async function runWithHooks(hooks: string) {
   const box = sandbox();
   const { root } = installPluginAsClaudeCodeDid(box);
   const file = box.write(path.join(root, "hooks/hooks.json"), hooks);
-  const server = await modelServer([
-    reply.toolCall("bash", { command: "echo ran" }, "b-1"),
-    reply.text("done"),
-  ]);
-  const r = await runCli(["-p", "go", "--dangerously-skip-permissions", "--cwd", box.project], {
-    env: modelEnv(server, box.home),
-  });
-  expectNoStackTrace(r.stderr);
-  const toolResult = JSON.stringify(server.requests[1]?.body?.messages?.at(-1)?.content ?? "");
-  return { ...r, file, toolResult };
+  return { ...(await runUnderGuardPlugin(box)), file };
 }
 
 describe("a plugin written for a newer claude", { timeout: 120_000 }, () => {
