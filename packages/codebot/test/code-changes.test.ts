@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CodeChanges, changedLines } from "../src/session/code-changes.js";
+import { changeHunks } from "../src/tools/claude-result-shapes.js";
 
 const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}\n`).join("");
 
@@ -18,7 +19,8 @@ describe("changed lines", () => {
     timeout: 60_000,
   }, () => {
     const changes = new CodeChanges();
-    changes.count(lines("old ", 30_000), lines("new ", 30_000));
+    const [before, after] = [lines("old ", 30_000), lines("new ", 30_000)];
+    changes.count(before, after, changeHunks(before, after));
     expect({ added: changes.added, removed: changes.removed }).toEqual({ added: 30_000, removed: 30_000 });
   });
 

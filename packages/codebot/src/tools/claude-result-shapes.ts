@@ -91,9 +91,8 @@ export function editData(
   filePath: string,
   args: StringEdit,
   before: string,
-  after: string,
+  hunks: () => FileHunk[],
 ): Record<string, unknown> {
-  const hunks = lazily(() => patchHunks(before, after));
   return {
     filePath,
     oldString: args.old_string,
@@ -112,8 +111,8 @@ export function writeData(
   filePath: string,
   content: string,
   before: string | undefined,
+  hunks: () => FileHunk[],
 ): Record<string, unknown> {
-  const hunks = lazily(() => (before === undefined ? [] : patchHunks(before, content)));
   return {
     type: before === undefined ? "create" : "update",
     filePath,
@@ -126,17 +125,40 @@ export function writeData(
   };
 }
 
+/** One hunk of a change, as jsdiff and claude's `structuredPatch` give it. */
+export interface FileHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
 /**
- * A value worked out when first read, once. The hunks are: only a hook's payload and stream-json's
- * `tool_use_result` read them (JSON.stringify calls the getter), and diffing cost every write or
- * edit of a 64 KiB file about 0.3 ms in a session with neither (bench:write-edit).
+ * A file's change (`before` undefined: the file is new, no hunks) as hunks worked out when first
+ * asked for, once, and shared by those who ask: a hook's payload and stream-json's
+ * `tool_use_result` (the data's `structuredPatch` getter; JSON.stringify calls it) and /cost's
+ * line count. Diffing cost every write or edit of a 64 KiB file about 0.3 ms (bench:write-edit):
+ * done at once for a session with no reader, and a second time for the count.
  */
-function lazily<T>(make: () => T): () => T {
-  let value: { made: T } | undefined;
+export function changeHunks(before: string | undefined, after: string): () => FileHunk[] {
+  let hunks: FileHunk[] | undefined;
   return () => {
-    value ??= { made: make() };
-    return value.made;
+    hunks ??= before === undefined ? [] : patchHunks(before, after);
+    return hunks;
   };
+}
+
+/** The lines hunks add and remove (a line changed: one of each). */
+export function hunkLineCounts(hunks: readonly FileHunk[]): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const hunk of hunks)
+    for (const line of hunk.lines) {
+      if (line.startsWith("+")) added += 1;
+      else if (line.startsWith("-")) removed += 1;
+    }
+  return { added, removed };
 }
 
 /**
@@ -150,7 +172,7 @@ export const MAX_DIFFED_EDITS = 1000;
  * The change as claude's hunks: unified diff with 3 lines of context, jsdiff's `\ No newline at
  * end of file` kept; a change larger than MAX_DIFFED_EDITS is one hunk of the whole file.
  */
-function patchHunks(before: string, after: string): Record<string, unknown>[] {
+export function patchHunks(before: string, after: string): FileHunk[] {
   const patch = structuredPatch("", "", before, after, undefined, undefined, {
     context: 3,
     maxEditLength: MAX_DIFFED_EDITS,
@@ -166,10 +188,7 @@ function patchHunks(before: string, after: string): Record<string, unknown>[] {
 }
 
 /** Every line removed, then every line added: a true diff, if not the shortest. */
-export function wholeFileHunk(
-  before: string,
-  after: string,
-): { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: string[] } {
+export function wholeFileHunk(before: string, after: string): FileHunk {
   const removed = signedLines(before, "-");
   const added = signedLines(after, "+");
   return {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { ToolContext } from "@codebot/agentcore";
 import { fileKind } from "../fs/file-kind.js";
-import { editData } from "./claude-result-shapes.js";
+import { changeHunks, editData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
 import type { StringEdit } from "./string-edit-args.js";
 import type { HeldFile, ToolEnvironment } from "./tool-environment.js";
@@ -72,12 +72,13 @@ export function editFile(
     return fail((error as Error).message);
   }
   env.fileCheckpoints?.after(resolved.path, edited.text);
-  env.onFileWritten?.(text, edited.text);
+  const hunks = changeHunks(text, edited.text);
+  env.onFileWritten?.(text, edited.text, hunks);
   env.onCallWroteFile?.(ctx, args, resolved.path, edited.text);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return {
     content: `edited ${env.paths.display(resolved.path)} (${what})`,
     isError: false,
-    data: editData(resolved.path, args, text, edited.text),
+    data: editData(resolved.path, args, text, hunks),
   };
 }

@@ -3,6 +3,7 @@ import type { PathPolicy } from "../paths/path-policy.js";
 import type { ReadRules } from "../paths/read-rules.js";
 import type { ApprovedRun } from "../settings/approved-files.js";
 import type { BackgroundShellHost } from "./background-bash.js";
+import type { FileHunk } from "./claude-result-shapes.js";
 
 /** What the built-in tools share: where they may reach and the environment commands get. */
 export interface ToolEnvironment {
@@ -20,8 +21,11 @@ export interface ToolEnvironment {
   readRules?: ReadRules;
   /** A file of `export` lines hooks wrote (Claude Code's CLAUDE_ENV_FILE): each command sources it first. */
   hookEnvFile?(): string;
-  /** `write` or `edit` replaced a file (`before` undefined: it is new), for `/cost`'s code changes. */
-  onFileWritten?(before: string | undefined, after: string): void;
+  /**
+   * `write` or `edit` replaced a file (`before` undefined: it is new), for `/cost`'s code changes;
+   * `hunks` the change's, worked out once for whoever asks (changeHunks).
+   */
+  onFileWritten?(before: string | undefined, after: string, hunks: () => FileHunk[]): void;
   /**
    * `write` or `edit` is about to change a file (`held`: as the tool read it, when it did), and
    * has: `/rewind`'s copies (session/rewind/checkpoint-store.ts).

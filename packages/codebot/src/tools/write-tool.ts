@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
 import { z } from "zod";
 import { fileKind } from "../fs/file-kind.js";
-import { writeData } from "./claude-result-shapes.js";
+import { changeHunks, writeData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
 import type { ToolEnvironment } from "./tool-environment.js";
 
@@ -41,13 +41,14 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       }
       env.fileCheckpoints?.after(resolved.path, args.content);
       const before = held?.toString("utf8");
-      env.onFileWritten?.(before, args.content);
+      const hunks = changeHunks(before, args.content);
+      env.onFileWritten?.(before, args.content, hunks);
       env.onCallWroteFile?.(ctx, args, resolved.path, args.content);
       const verb = existing ? "updated" : "created";
       return {
         content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,
         isError: false,
-        data: writeData(resolved.path, args.content, before),
+        data: writeData(resolved.path, args.content, before, hunks),
       };
     },
   };

@@ -103,7 +103,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       envFiles: settings.envFiles,
       readRules,
       onCwdChange: (oldCwd, newCwd) => parts.fileWatch.cwdChanged(oldCwd, newCwd),
-      onFileWritten: (before, after) => parts.codeChanges.count(before, after),
+      onFileWritten: (before, after, hunks) => parts.codeChanges.count(before, after, hunks),
       ...(parts.checkpoints ? { fileCheckpoints: parts.checkpoints } : {}),
       onCallWroteFile: parts.onCallWroteFile,
       ...(parts.background
