@@ -8,10 +8,11 @@ import { openForReading } from "./recorded-reads.js";
 export function fileStart(file: string, maxBytes: number): string {
   let fd: number | undefined;
   try {
-    fd = openForReading(file);
+    const opened = openForReading(file);
+    fd = opened.fd;
     // A buffer the size of the file, not of the limit: zero-filling 256 KiB for a 200-byte
     // .git/config cost more than all the rest of reading a git command's references.
-    const size = fs.fstatSync(fd).size;
+    const size = opened.stat.size;
     const length = size > 0 ? Math.min(size, maxBytes) : maxBytes;
     const buffer = Buffer.alloc(length);
     return buffer.toString("utf8", 0, fs.readSync(fd, buffer, 0, length, 0));

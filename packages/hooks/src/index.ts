@@ -137,6 +137,7 @@ export { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates
 export { type Plan, type PlanOptions, plan, type Skipped, type Step } from "./plan.js";
 export { formatProblem, type Problem } from "./problem.js";
 export { createPromptExecutor, type PromptExecutorOptions, type PromptModel } from "./prompt-executor.js";
+export { NotRegularFileError, openRegularFile, type RegularFile } from "./regular-file.js";
 export { type RunDeadline, startDeadline } from "./run-deadline.js";
 export { RunEndedByHook } from "./run-ended-by-hook.js";
 export { createHookRunner } from "./runner.js";

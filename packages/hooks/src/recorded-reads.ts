@@ -5,6 +5,7 @@
  * through here, so none is missed: a `stat`, a file's bytes or start, a folder's names.
  */
 import fs from "node:fs";
+import { openRegularFile, type RegularFile } from "./regular-file.js";
 
 /** The paths read since the recording started, each with what it was before the first read; `undefined` when none is on. */
 let recording: Map<string, string> | undefined;
@@ -68,7 +69,7 @@ export function pathExists(file: string): boolean {
 
 export function readBytes(file: string): Buffer {
   note(file);
-  const fd = openRegular(file);
+  const { fd } = openRegularFile(file);
   try {
     return fs.readFileSync(fd);
   } finally {
@@ -90,20 +91,12 @@ export function folderEntries(folder: string): fs.Dirent[] {
   return fs.readdirSync(folder, { withFileTypes: true });
 }
 
-/** Opens `file` for reading (fileStart). */
-export function openForReading(file: string): number {
-  note(file);
-  return openRegular(file);
-}
-
 /**
- * Opens a regular file for reading, never blocking, or throws: the files read are a repository's
- * (`.git/HEAD`, `.git/config`, a script), and one unpacked from an archive can bring a named pipe
- * there, whose plain open or read waits for ever, or a link to `/dev/zero`, which never ends.
+ * Opens `file` for reading (fileStart): only a regular file, never blocking — the files read are a
+ * repository's (`.git/HEAD`, `.git/config`, a script), and one unpacked from an archive can bring
+ * a named pipe there, or a link to `/dev/zero`.
  */
-function openRegular(file: string): number {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  if (fs.fstatSync(fd).isFile()) return fd;
-  fs.closeSync(fd);
-  throw Object.assign(new Error(`not a regular file: ${file}`), { code: "EINVAL" });
+export function openForReading(file: string): RegularFile {
+  note(file);
+  return openRegularFile(file);
 }

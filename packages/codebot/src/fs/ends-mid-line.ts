@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { openRegularFile } from "@codebot/hooks";
 
 /**
  * True when the file is not empty and its last byte is not a newline: a JSONL file whose last
@@ -8,14 +9,14 @@ import fs from "node:fs";
  */
 export function endsMidLine(file: string): boolean {
   let fd: number;
+  let stat: fs.Stats;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    ({ fd, stat } = openRegularFile(file));
   } catch {
     return false;
   }
   try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile() || stat.size === 0) return false;
+    if (stat.size === 0) return false;
     const size = stat.size;
     const last = Buffer.alloc(1);
     fs.readSync(fd, last, 0, 1, size - 1);

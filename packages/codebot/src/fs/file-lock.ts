@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { NotRegularFileError, openRegularFile } from "@codebot/hooks";
 import { foreignStaleMs, isHere, isRunning, type LockHolder, ownRecord, parseHolder } from "./lock-holder.js";
 
 /** Longer than any read-change-write of a small JSON file; then the holder is reported, not waited for. */
@@ -199,9 +200,14 @@ const NOT_A_LOCK = "\0not a lock file";
  * /dev/zero, a FIFO nobody writes). NOT_A_LOCK for anything but a regular file.
  */
 function readLockText(lock: string): string {
-  const fd = fs.openSync(lock, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  let fd: number;
   try {
-    if (!fs.fstatSync(fd).isFile()) return NOT_A_LOCK;
+    ({ fd } = openRegularFile(lock, { noFollow: true }));
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return NOT_A_LOCK;
+    throw error;
+  }
+  try {
     // A holder's record is two short lines.
     const buffer = Buffer.alloc(4096);
     return buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");

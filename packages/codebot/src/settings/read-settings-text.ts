@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { NotRegularFileError, openRegularFile } from "@codebot/hooks";
 import { errorInWords } from "../fs/error-in-words.js";
 import { fileKind } from "../fs/file-kind.js";
 import { firstInvalidUtf8 } from "../fs/invalid-utf8.js";
@@ -14,24 +15,24 @@ export type SettingsText =
 
 /**
  * The text of one settings file, read safely from a repository that may be hostile: only a
- * regular file (a symlink to `/dev/zero` or a FIFO would hang or grow without end; the open is
- * non-blocking so a FIFO cannot stall it), at most MAX_SETTINGS_BYTES, and a leading UTF-8 BOM
- * dropped (editors on Windows write one). Bytes that are not UTF-8 are said (`notUtf8`): a settings
+ * regular file (a symlink to `/dev/zero` or a FIFO would hang or grow without end: openRegularFile),
+ * at most MAX_SETTINGS_BYTES, and a leading UTF-8 BOM dropped (editors on Windows write one). Bytes that are not UTF-8 are said (`notUtf8`): a settings
  * reader refuses them, an instruction file's reader need not. A missing file, a symlink to nothing, or a path through
  * a file (`HOME=/dev/null`: no settings file can be there) is absent.
  */
 export function readSettingsText(file: string): SettingsText {
   let fd: number;
+  let stat: fs.Stats;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    ({ fd, stat } = openRegularFile(file));
   } catch (error) {
+    if (error instanceof NotRegularFileError)
+      return { kind: "error", message: `not a regular file (${fileKind(error.stat)})` };
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
     return { kind: "error", message: cannotRead(error) };
   }
   try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) return { kind: "error", message: `not a regular file (${fileKind(stat)})` };
     if (stat.size > MAX_SETTINGS_BYTES) return tooLarge(`${stat.size} bytes`);
     // Read to the end rather than trust the size: the file may grow while it is read.
     const buffer = Buffer.alloc(MAX_SETTINGS_BYTES + 1);

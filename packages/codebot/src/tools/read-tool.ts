@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
+import { NotRegularFileError, openRegularFile, type RegularFile } from "@codebot/hooks";
 import { z } from "zod";
 import { fileKind } from "../fs/file-kind.js";
 import { numberedLines, readContentFromData, readDataOfText } from "./claude-result-shapes.js";
@@ -27,20 +28,20 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const resolved = env.paths.resolve("read", args.file_path);
       if (!resolved.ok) return { content: resolved.error, isError: true };
       const file = resolved.path;
-      let stat: fs.Stats;
+      let opened: RegularFile;
       try {
-        stat = await fs.promises.stat(file);
-      } catch {
-        return { content: `read: ${args.file_path}: no such file`, isError: true };
+        opened = openRegularFile(file);
+      } catch (error) {
+        return { content: `read: ${args.file_path}${whyNotRead(error)}`, isError: true };
       }
-      if (stat.isDirectory())
-        return { content: `read: ${args.file_path} is a directory; use glob to list it`, isError: true };
-      // A named pipe nobody writes to was waited on for ever; a device may never end.
-      if (!stat.isFile())
-        return { content: `read: ${args.file_path} is ${fileKind(stat)}, not a regular file`, isError: true };
-      if (stat.size > MAX_BYTES)
-        return { content: `read: ${args.file_path} is larger than 20 MiB`, isError: true };
-      const bytes = await fs.promises.readFile(file);
+      let bytes: Buffer;
+      try {
+        if (opened.stat.size > MAX_BYTES)
+          return { content: `read: ${args.file_path} is larger than 20 MiB`, isError: true };
+        bytes = fs.readFileSync(opened.fd);
+      } finally {
+        fs.closeSync(opened.fd);
+      }
       if (bytes.subarray(0, 8000).includes(0))
         return { content: `read: ${args.file_path} looks like a binary file`, isError: true };
       const text = bytes.toString("utf8");
@@ -66,6 +67,17 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       };
     },
   };
+}
+
+/** Why a file the model named was not opened, to follow its name in the result. */
+function whyNotRead(error: unknown): string {
+  if (error instanceof NotRegularFileError) {
+    if (error.stat.isDirectory()) return " is a directory; use glob to list it";
+    // A named pipe nobody writes to was waited on for ever; a device may never end.
+    return ` is ${fileKind(error.stat)}, not a regular file`;
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR" ? ": no such file" : `: ${(error as Error).message}`;
 }
 
 function cut(line: string): string {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { ToolContext } from "@codebot/agentcore";
+import { NotRegularFileError, openRegularFile } from "@codebot/hooks";
 import { fileKind } from "../fs/file-kind.js";
 import { changeHunks, editData } from "./claude-result-shapes.js";
 import { writeProjectFile } from "./project-write.js";
@@ -53,10 +54,14 @@ export function editFile(
   let held: HeldFile;
   try {
     // A named pipe nobody writes to held the whole session in readFileSync; a device may never end.
-    const stat = fs.statSync(resolved.path);
-    if (!stat.isFile()) return fail(`is ${fileKind(stat)}, not a regular file`);
-    held = { content: fs.readFileSync(resolved.path), mode: stat.mode };
+    const { fd, stat } = openRegularFile(resolved.path);
+    try {
+      held = { content: fs.readFileSync(fd), mode: stat.mode };
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
+    if (error instanceof NotRegularFileError) return fail(`is ${fileKind(error.stat)}, not a regular file`);
     const code = (error as NodeJS.ErrnoException).code;
     return fail(code === "ENOENT" ? "no such file" : (error as Error).message);
   }

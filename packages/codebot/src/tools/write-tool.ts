@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Tool } from "@codebot/agentcore";
+import { openRegularFile } from "@codebot/hooks";
 import { z } from "zod";
 import { fileKind } from "../fs/file-kind.js";
 import { changeHunks, writeData } from "./claude-result-shapes.js";
@@ -54,11 +55,20 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
   };
 }
 
+/** Its bytes; undefined when it cannot be read or is no regular file now (swapped since the stat). */
 function readOrUndefined(file: string): Buffer | undefined {
+  let fd: number;
   try {
-    return fs.readFileSync(file);
+    ({ fd } = openRegularFile(file));
   } catch {
     return undefined;
+  }
+  try {
+    return fs.readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { NotRegularFileError, openRegularFile } from "@codebot/hooks";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { endsMidLine } from "../../fs/ends-mid-line.js";
 import { fileKind } from "../../fs/file-kind.js";
@@ -282,14 +283,14 @@ function hashOf(content: string | Buffer): string {
 export function readOrNull(file: string): Buffer | null {
   let fd: number;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    ({ fd } = openRegularFile(file));
   } catch (error) {
+    if (error instanceof NotRegularFileError)
+      throw new Error(`it is ${fileKind(error.stat)} now, not a file; left as it is`);
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
   try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`it is ${fileKind(stat)} now, not a file; left as it is`);
     return fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);
