@@ -7,6 +7,8 @@
  * runs on, what it prints before it ends goes to RunContext.onLaterOutput, and close() kills its
  * group (SIGTERM, SIGKILL after the grace) as Claude Code does when it exits.
  */
+
+import { ANSWER_CAP } from "./answer-cap.js";
 import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
 import { CappedBuffer } from "./capped-buffer.js";
 import { findProgram } from "./exec-form.js";
@@ -26,8 +28,10 @@ export const WAIT_FOR_INPUT =
   "TMOUT= read -r __codebot_go || { echo 'codebot: the hook got no input; nothing was run' >&2; exit 125; }; unset __codebot_go; ";
 
 export interface CommandExecutorOptions {
-  /** Bytes kept of stdout and of stderr each; the rest is read and discarded. Default 1 MiB. */
-  outputCap?: number;
+  /** Bytes kept of stdout (the answer); the rest is read and discarded. Default ANSWER_CAP. */
+  stdoutCap?: number;
+  /** Bytes kept of stderr, which is only shown; the rest is read and discarded. Default 1 MiB. */
+  stderrCap?: number;
   /** Time between SIGTERM and SIGKILL for the process group. Default 1 s. */
   killGraceMs?: number;
   /** How long to keep reading after the main process exited, if grandchildren hold the pipes. Default 100 ms. */
@@ -44,7 +48,7 @@ interface Detached {
 }
 
 export function createCommandExecutor(options: CommandExecutorOptions = {}): HookExecutor<CommandSpec> {
-  const cap = options.outputCap ?? MIB;
+  const cap = { stdout: options.stdoutCap ?? ANSWER_CAP, stderr: options.stderrCap ?? MIB };
   const graceMs = options.killGraceMs ?? 1000;
   const drainMs = options.drainMs ?? 100;
   const persistent = new PersistentHooks({ killGraceMs: graceMs });
@@ -101,7 +105,7 @@ function launchOf(spec: CommandSpec, ctx: RunContext): Launch | string {
 function runCommand(
   spec: CommandSpec,
   ctx: RunContext,
-  cap: number,
+  cap: { stdout: number; stderr: number },
   graceMs: number,
   drainMs: number,
   /** Given for hooks that may answer `{"async": true}`: told of the process when it goes on. */
@@ -113,10 +117,10 @@ function runCommand(
     let markEnded: (() => void) | undefined;
     // The first stdout line, while it may still be an async reply.
     let firstLine: string | undefined = trackDetached ? "" : undefined;
-    const stdout = new CappedBuffer(cap);
-    const stderr = new CappedBuffer(cap);
-    // Both, as they came: what Claude Code's hook lines call `output`.
-    const output = new CappedBuffer(2 * cap);
+    const stdout = new CappedBuffer(cap.stdout);
+    const stderr = new CappedBuffer(cap.stderr);
+    // Both, as they came: what Claude Code's hook lines call `output` (shown, never parsed).
+    const output = new CappedBuffer(2 * cap.stderr);
     let settled = false;
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
@@ -145,7 +149,7 @@ function runCommand(
         cwd: ctx.cwd,
         env: ctx.env,
         inheritEnv: true,
-        outputCap: cap,
+        outputCap: Math.max(cap.stdout, cap.stderr),
         // A hook's `nohup summarise &` outlives the session, as under Claude Code (spawn-request.ts).
         keepLeftovers: true,
       },

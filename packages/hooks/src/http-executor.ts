@@ -3,6 +3,7 @@
  * turns the response into a run outcome; the body is the hook's stdout.
  */
 import type { Readable } from "node:stream";
+import { ANSWER_CAP } from "./answer-cap.js";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
@@ -16,13 +17,6 @@ import {
 import type { PinnedPool } from "./http-pool.js";
 import { startDeadline } from "./run-deadline.js";
 import { type CheckedTarget, checkHookUrl, type HostResolver, systemResolver } from "./ssrf.js";
-
-/**
- * How much of a response body is kept, as much as of a command hook's stdout; the rest is
- * discarded and the outcome says so. claude 2.1.328 reads any size (a 200 KB additionalContext
- * was recorded reaching the model as a saved file); codebot caps the context for the model anyway.
- */
-export const HTTP_BODY_CAP = 1024 * 1024;
 
 export interface HttpExecutorOptions {
   /** `httpHookAllowedHosts` of the user-owned layers (see allowedHostsFromLayers), or raw entries. */
@@ -109,7 +103,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       dispatcher: pool.agentFor(target, ctx.background === true),
       signal: deadline.signal,
     });
-    const body = await readCapped(response.body, HTTP_BODY_CAP);
+    const body = await readCapped(response.body, ANSWER_CAP);
     const outcome: RunOutcome = {
       stdout: body.text(),
       stderr: "",

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ANSWER_CAP } from "../src/answer-cap.js";
 import { WAIT_FOR_INPUT } from "../src/command-executor.js";
 import { createCommandExecutor, interpret, type RunContext, warmStarts } from "../src/index.js";
 import { isRunning, q, tempDir, waitFor } from "./support.js";
@@ -125,9 +126,9 @@ describe("command executor", () => {
     expect(big.stdout.trim()).toBe(String(payload.length + 1));
   });
 
-  it("caps 100 MiB of output at 1 MiB and says so", async () => {
+  it("caps 100 MiB of stdout at ANSWER_CAP and says so", async () => {
     const out = await run("head -c 104857600 /dev/zero | tr '\\0' 'a'; echo tail >&2");
-    expect(out.stdout.length).toBe(1024 * 1024);
+    expect(out.stdout.length).toBe(ANSWER_CAP);
     expect(out.truncated).toEqual(["stdout"]);
     expect(out.stderr).toBe("tail\n");
     expect(out.exitCode).toBe(0);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { ANSWER_CAP } from "../src/answer-cap.js";
 import type { HttpSpec, RunContext } from "../src/executor.js";
-import { createHttpExecutor, HTTP_BODY_CAP } from "../src/http-executor.js";
+import { createHttpExecutor } from "../src/http-executor.js";
 import { headerEnvVars } from "../src/http-headers.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 
@@ -75,18 +76,18 @@ describe("http executor", () => {
     expect(landing.requests).toHaveLength(0);
   });
 
-  it("keeps only the first 64 KiB of a larger body and says it was cut", async () => {
-    const target = await server(respondWith("x".repeat(3 * HTTP_BODY_CAP)));
+  it("keeps only the first ANSWER_CAP bytes of a larger body and says it was cut", async () => {
+    const target = await server(respondWith("x".repeat(ANSWER_CAP + 4096)));
     const outcome = await executorFor(target).run(hook(target.origin), context());
-    expect(outcome.stdout).toBe("x".repeat(HTTP_BODY_CAP));
+    expect(outcome.stdout).toBe("x".repeat(ANSWER_CAP));
     expect(outcome.truncated).toEqual(["stdout"]);
     expect(outcome.error).toBeUndefined();
   });
 
-  it("keeps a body of exactly 64 KiB whole, without marking it cut", async () => {
-    const target = await server(respondWith("y".repeat(HTTP_BODY_CAP)));
+  it("keeps a body of exactly ANSWER_CAP bytes whole, without marking it cut", async () => {
+    const target = await server(respondWith("y".repeat(ANSWER_CAP)));
     const outcome = await executorFor(target).run(hook(target.origin), context());
-    expect(outcome.stdout).toHaveLength(HTTP_BODY_CAP);
+    expect(outcome.stdout).toHaveLength(ANSWER_CAP);
     expect(outcome.truncated).toBeUndefined();
   });
 
