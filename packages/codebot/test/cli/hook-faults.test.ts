@@ -44,6 +44,11 @@ describe("a PreToolUse hook that breaks", () => {
     ["killed by SIGKILL", () => "kill -KILL $$", /^hook h: killed by signal SIGKILL$/],
     ["killed by SIGSEGV", () => "kill -SEGV $$", /^hook h: killed by signal SIGSEGV$/],
     [
+      "killed by SIGKILL half-way through a block's JSON",
+      () => `printf '{"block": true, "rea'; kill -KILL $$`,
+      /^hook h: killed by signal SIGKILL$/,
+    ],
+    [
       "a script file that is not executable",
       () => script("#!/bin/sh\necho '{}'\n", 0o644),
       /^hook h: exit code 126: .*hook\.sh: Permission denied$/,
@@ -78,6 +83,16 @@ describe("a PreToolUse hook that breaks", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe("done\n");
     expect(records).toEqual([expect.objectContaining({ outcome: "allowed", truncated: ["stdout"] })]);
+  });
+
+  it("closing its stdout after a block and running on: the block holds once it exits, as in claude", async () => {
+    const { r, records } = await guardedGlob(
+      `echo '{"block": true, "reason": "no globs"}'; exec >&-; sleep 3`,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(records).toEqual([expect.objectContaining({ outcome: "blocked", exitCode: 0 })]);
+    // Waited for its exit, not only for its stdout to close (a lower bound: load only adds to it).
+    expect(records[0]?.durationMs).toBeGreaterThanOrEqual(2500);
   });
 
   it("a daemon it forks, holding stdout open: the hook's own exit decides, and codebot leaves no daemon behind", async () => {

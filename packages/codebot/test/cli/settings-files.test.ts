@@ -79,6 +79,24 @@ describe("settings files that are not regular files", () => {
     );
   });
 
+  it("a folder a bash call puts in the file's place mid-session: -p says the change is not applied and goes on", async () => {
+    const box = sandbox();
+    const file = box.write(".claude/settings.json", "{}");
+    const server = await modelServer([
+      reply.toolCall("bash", { command: `rm ${file} && mkdir ${file} && sleep 2` }, "b1"),
+      reply.toolCall("bash", { command: "echo still here" }, "b2"),
+      reply.text("done"),
+    ]);
+    const run = await runCli(["-p", "hi", "--permission-mode", "bypassPermissions", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      timeoutMs: 60_000,
+    });
+    expect(run.stdout).toBe("done\n");
+    expect(run.stderr).toContain(
+      `${file} changed; not applied, the session keeps the settings it had: settings: ${file}: not a regular file (a directory)`,
+    );
+  });
+
   it("a settings.json that is a symbolic link to itself is refused in words, not a bare ELOOP", async () => {
     const box = sandbox();
     fs.mkdirSync(box.at(".codebot"));
