@@ -37,11 +37,19 @@ function setup() {
   return { project, store, edit: editTool(env), write: writeTool(env) };
 }
 
-/** How many times `file` was read while `run` ran. */
+/** How many times `file` was read while `run` ran: read by its path, or opened to be read. */
 async function readsOf(file: string, run: () => Promise<unknown>): Promise<number> {
   const reads = vi.spyOn(fs, "readFileSync");
+  const opens = vi.spyOn(fs, "openSync");
   await run();
-  return reads.mock.calls.filter(([read]) => read === file).length;
+  const forReading = (flags: unknown) =>
+    flags === undefined ||
+    flags === "r" ||
+    (typeof flags === "number" && (flags & 3) === fs.constants.O_RDONLY);
+  return (
+    reads.mock.calls.filter(([read]) => read === file).length +
+    opens.mock.calls.filter(([opened, flags]) => opened === file && forReading(flags)).length
+  );
 }
 
 describe("the copy of a file a tool read", () => {
