@@ -41,16 +41,19 @@ export const MERGES: Readonly<Record<SyncMode, (event: HookEvent) => Merge>> = {
 function hardMerge(event: HookEvent): Merge {
   const spec: EventSpec = EVENT_SPECS[event];
   const held: { reasons: string[]; by?: string } = { reasons: [] };
+  const rewrites = spec.rewritesArgs;
+  const contexts: string[] = [];
   const blockOf = (reason: string, by: string, notice?: string): Ruling => ({
     kind: "block",
     reason: [...held.reasons, reason].join("\n\n"),
     by: held.by ?? by,
     ...(notice !== undefined && held.by === undefined ? { notice } : {}),
+    // A refused tool call's result still carries what the hooks added (claude 2.1.328 sends a
+    // PreToolUse deny's additionalContext to the model, recorded).
+    ...(rewrites && contexts.length ? { context: contexts.join("\n\n") } : {}),
   });
-  const rewrites = spec.rewritesArgs;
   // PreToolUse's allow/ask, PermissionRequest's allow (its new arguments go with it).
   const answers = rewrites || spec.decidesPermission === true;
-  const contexts: string[] = [];
   let summary: string | undefined;
   let updated: { input: Record<string, unknown>; by: string } | undefined;
   let permission: PermissionAnswer | undefined;
@@ -86,6 +89,7 @@ function hardMerge(event: HookEvent): Merge {
       }
       if (run.blocks) {
         const reason = run.blockReason ?? DEFAULT_BLOCK_REASON;
+        if (verdict?.additionalContext) contexts.push(verdict.additionalContext);
         if (run.hook.style !== "claude" || spec.claude.joinsBlocks !== true)
           return blockOf(reason, run.hook.name, claudeBlockNotice(run));
         held.reasons.push(reason);

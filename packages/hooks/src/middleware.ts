@@ -118,9 +118,14 @@ async function around(
         hooks.onStopRun?.({ reason: decision.reason, hook: decision.by });
         if (decision.refusal !== undefined) hooks.permissions?.refused?.(call);
         return errorResult(toolRefusal(decision));
-      case "block":
+      case "block": {
         hooks.permissions?.refused?.(call);
-        return errorResult(toolRefusal(decision));
+        const refusal = toolRefusal(decision);
+        if (!decision.context) return errorResult(refusal);
+        return errorResult(
+          `${refusal}\n\n${systemReminder(`PreToolUse hook context:\n${decision.context}`)}`,
+        );
+      }
     }
     // A cancelled run must not start the tool, even if the hook that was killed "allowed" it.
     if (ctx.signal.aborted) return errorResult("hook: run cancelled before the tool started");

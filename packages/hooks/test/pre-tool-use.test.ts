@@ -202,6 +202,30 @@ describe("PreToolUse rewriting and context", () => {
     expect(errors).toEqual(["hook arr: updated_input has the wrong type (array); ignored"]);
   });
 
+  it("a deny's additionalContext, and an earlier hook's, reach the model with the refusal (claude 2.1.328)", async () => {
+    const deny = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "no rm",
+        additionalContext: "use trash instead",
+      },
+    };
+    const { runner } = runnerFor({
+      PreToolUse: [
+        { type: "command", command: `echo '{"additional_context":"first note"}'` },
+        guard(`echo ${q(JSON.stringify(deny))}`),
+      ],
+    });
+    const { result, executed } = await callTool(runner, bashTool, { command: "rm -rf x" });
+    expect(executed).toEqual([]);
+    expect(result).toEqual({
+      content:
+        "hook: no rm\n\n<system-reminder>\nPreToolUse hook context:\nfirst note\n\nuse trash instead\n</system-reminder>",
+      isError: true,
+    });
+  });
+
   it("additional_context of two hooks is joined with a blank line and reaches the model with the result", async () => {
     const { runner } = runnerFor({
       PreToolUse: [
