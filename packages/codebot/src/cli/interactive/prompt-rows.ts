@@ -57,6 +57,14 @@ export function promptEcho(
 }
 
 /**
+ * A prompt as it is shown once sent and kept in the history: without the blank lines before and
+ * after its text (a line pasted with its newline), as claude 2.1.328 shows and keeps it.
+ */
+export function withoutBlankEnds(text: string): string {
+  return text.replace(/^(?:[^\S\n]*\n)+/, "").replace(/(?:\n[^\S\n]*)+$/, "");
+}
+
+/**
  * What redraws a line readline has just sent (Enter moved the cursor to the row under it) as
  * `promptRows` breaks it, after `mark` (the prompt it was typed at, or what replaces it once sent):
  * up over the rows the terminal broke it into, then the rows again, each erased before it is
@@ -64,7 +72,8 @@ export function promptEcho(
  * (the status) did not fit the terminal: its top went into the scrollback, out of reach, and
  * drawing it again would show it twice. `shown` is what it is drawn as: the line with its folded
  * pastes' text in place of their placeholders (claude's transcript shows the text), its lines
- * after the first behind `nextMark`.
+ * after the first behind `nextMark`. `rowsAbove`: the rows of the prompt's lines sent before it,
+ * drawn above it, when they are drawn again too (`shown` then is the whole prompt).
  */
 export function sentLineRedrawn(
   rl: readline.Interface,
@@ -75,10 +84,11 @@ export function sentLineRedrawn(
   mark = prompt,
   shown = line,
   nextMark = mark,
+  rowsAbove = 0,
 ): string {
   // readline drew the prompt and the line as typed (a line as wide as the terminal takes two:
   // readline puts the cursor on a row of its own); Enter went to the row after their last one.
-  const rows = endOfText(rl, `${prompt}${line}`).rows + 1;
+  const rows = rowsAbove + endOfText(rl, `${prompt}${line}`).rows + 1;
   if ((rows === 1 && mark === prompt && shown === line) || rows + rowsUnder > size.rows) return "";
   const redrawn = shown
     .split("\n")

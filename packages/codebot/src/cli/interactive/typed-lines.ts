@@ -5,7 +5,7 @@ import type { Styles } from "../output/styles.js";
 import type { IdleNotice } from "./idle-notice.js";
 import type { InteractiveState } from "./interactive-state.js";
 import type { PastedTexts } from "./pasted-texts.js";
-import { type PromptMarks, sentLineRedrawn, shownLine } from "./prompt-rows.js";
+import { type PromptMarks, sentLineRedrawn, shownLine, withoutBlankEnds } from "./prompt-rows.js";
 import type { PromptTurns } from "./prompt-turns.js";
 import type { Questions } from "./questions.js";
 import type { SentPromptLines } from "./sent-prompt-lines.js";
@@ -70,19 +70,37 @@ export class TypedLines {
     const width = this.parts.columns();
     // A prompt's first line, once sent, has its mark (screen-reader mode's `you: `, not `$ `).
     const sentMark = (prompt: string) => (prompt === marks.first ? marks.sent : prompt);
-    if (drawnAt !== undefined && width !== undefined)
+    const ends = !this.lineBreak && !line.endsWith("\\");
+    if (drawnAt !== undefined && width !== undefined) {
+      const size = { columns: width, rows: process.stdout.rows ?? 24 };
+      const whole = pasted.expand(this.continued + line);
+      const shown = withoutBlankEnds(whole);
+      // A prompt with blank lines at its ends is drawn again whole, from its first row, without them.
       this.parts.screen.write(
-        sentLineRedrawn(
-          rl,
-          drawnAt,
-          line,
-          { columns: width, rows: process.stdout.rows ?? 24 },
-          statusRows,
-          sentMark(drawnAt),
-          pasted.expand(line),
-          marks.next,
-        ),
+        ends && shown !== whole && shown.trim() !== ""
+          ? sentLineRedrawn(
+              rl,
+              drawnAt,
+              line,
+              size,
+              statusRows,
+              marks.sent,
+              shown,
+              marks.next,
+              promptAbove.rows(),
+            )
+          : sentLineRedrawn(
+              rl,
+              drawnAt,
+              line,
+              size,
+              statusRows,
+              sentMark(drawnAt),
+              pasted.expand(line),
+              marks.next,
+            ),
       );
+    }
     const breaks = this.lineBreak;
     this.lineBreak = false;
     if (questions.answer(line)) return;
@@ -100,7 +118,7 @@ export class TypedLines {
     const whole = pasted.send(this.continued + line);
     this.continued = "";
     promptAbove.clear();
-    this.parts.prompts.sent(line, whole);
+    this.parts.prompts.sent(line, withoutBlankEnds(whole));
     rl.setPrompt(marks.first);
     const text = whole.trim();
     if (text === "") {
