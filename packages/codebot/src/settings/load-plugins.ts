@@ -8,7 +8,7 @@ import { KEPT_PLUGIN, type KeptPlugins, keptProblem } from "./kept-plugins.js";
 import type { PluginFolder } from "./plugin-folder.js";
 import { pluginHookSources } from "./plugin-hook-sources.js";
 import { pluginFolderInProject } from "./plugin-in-project.js";
-import { readPluginManifest } from "./plugin-manifest.js";
+import { isPluginName, readPluginManifest } from "./plugin-manifest.js";
 import { readLayer } from "./read-layer.js";
 import { claudePluginsSchema } from "./settings-schema.js";
 
@@ -137,9 +137,11 @@ function loadPlugin(
     problem("error", manifest, `${MANIFEST_PROBLEM}${read.fault} (plugin skipped)`);
     return result();
   }
-  const name = safeName(read.name?.trim() ?? path.basename(root));
+  // Shown, and namespacing its skills and agents, as written (`ünicode`, as claude shows it);
+  // slugged only where it is a path segment.
+  const name = read.name?.trim() ?? folderName(path.basename(root));
   const { version } = read;
-  const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", name);
+  const dataDir = givenDataDir ?? path.join(codebotHome, "plugins", "data", safeName(name));
   const folder: PluginFolder = {
     name,
     root,
@@ -244,6 +246,11 @@ export function pluginDirsFromSettings(
 
 function resolveDir(dir: string, base: string): string {
   return path.resolve(base, expandHome(dir, os.homedir()));
+}
+
+/** A plugin without a manifest is named after its folder; one whose name claude would refuse, slugged. */
+function folderName(base: string): string {
+  return isPluginName(base) ? base : safeName(base);
 }
 
 /** A name that is safe as one path segment (it names the data folder). */

@@ -12,6 +12,11 @@ export type ManifestRead = { name?: string; version?: string } | { fault: string
  */
 const REFUSED_IN_NAME = /[@:/\\\p{Cc}\p{Cf}]/u;
 
+/** Whether claude 2.1.328 takes `name` as a plugin's name: no spaces, nothing REFUSED_IN_NAME. */
+export function isPluginName(name: string): boolean {
+  return name.trim() !== "" && !/\s/.test(name) && !REFUSED_IN_NAME.test(name);
+}
+
 /** The fields whose wrong type makes claude 2.1.328 refuse the whole plugin (recorded). */
 const STRING_FIELDS = ["version", "description"] as const;
 

@@ -18,7 +18,7 @@ export type Expansion =
 
 /** `/name rest`: the name and the arguments, or undefined when the text is no slash command. */
 export function slashLine(text: string): { name: string; args: string } | undefined {
-  const match = /^\/([A-Za-z0-9][\w.:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const match = /^\/([\p{L}\p{N}][\p{L}\p{M}\p{N}_.:-]*)(?:\s+([\s\S]*))?$/u.exec(text.trim());
   if (!match) return undefined;
   return { name: match[1] as string, args: (match[2] ?? "").trim() };
 }
