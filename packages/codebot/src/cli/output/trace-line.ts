@@ -112,6 +112,9 @@ function outcomeText(record: TraceRecord, styles: Styles, endsRun: boolean): str
     case "timed out":
       return styles.red("timed out");
     default:
+      // A hook answering `permissionDecision: "ask"` let the call go on to the user's question, which
+      // comes next: "allowed" above that question read as if the hook had let it run.
+      if (record.outcome === "allowed" && record.decision?.permission === "ask") return styles.yellow("asks");
       return styles.green(record.outcome ?? "ran");
   }
 }
