@@ -1,5 +1,6 @@
 import { structuredPatch } from "diff";
 import { MAX_DIFFED_EDITS, wholeFileHunk } from "../../tools/claude-result-shapes.js";
+import { cutLongWords } from "../interactive/long-words.js";
 import type { Styles } from "./styles.js";
 import { terminalSafe } from "./terminal-safe.js";
 
@@ -56,6 +57,28 @@ export function diffLines(
     patch === undefined ? " (too large a change to diff: every line out, then every line in)" : "";
   if (all.length <= max) return all;
   return [...all.slice(0, max), s.dim(`… ${all.length - max} more lines${notDiffed}`)];
+}
+
+/** Where a diff line's `-`/`+` stands: after its line number (`   2 -world`). */
+const SIGN_COLUMN = 5;
+
+/**
+ * A line of `diffLines`, after `indent` (the spaces it is shown behind), as rows of at most
+ * `width` columns: cut anywhere (a code line's spaces are its own), each next row starting under
+ * its sign, the sign again — as claude 2.1.328 shows an edit's long line (recorded in tmux:
+ * `      2 +… width of th` / `        +e terminal for sure`). Left to the terminal, the rest
+ * started at its edge, under the line numbers.
+ */
+export function diffRows(line: string, indent: string, width: number | undefined): string[] {
+  const row = `${indent}${line}`;
+  if (width === undefined) return [row];
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour sequences are what is matched.
+  const style = /^\x1b\[[0-9;]*m/.exec(line)?.[0] ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour sequences are what is removed.
+  const sign = line.replace(/\x1b\[[0-9;]*m/g, "").charAt(SIGN_COLUMN);
+  const under = " ".repeat(indent.length + SIGN_COLUMN);
+  // Each next row in the line's colour: its own, were the terminal to reset at a row's end.
+  return cutLongWords([row], width, `${under}${style}${sign === "-" || sign === "+" ? sign : " "}`);
 }
 
 function number(n: number): string {

@@ -6,6 +6,7 @@ import type { SessionEvent } from "../../session/session-events.js";
 import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
 import { claudeDuration } from "./claude-duration.js";
 import { columnsOf, cutToColumns } from "./columns.js";
+import { diffRows } from "./file-diff.js";
 import { HeldForHooks } from "./held-for-hooks.js";
 import type { LineBatch, LineBatches } from "./line-batches.js";
 import { GLYPH_MARKS, type LineMarks, WORD_MARKS } from "./line-marks.js";
@@ -427,7 +428,7 @@ export class SessionView {
         // A long command is broken between words, its next rows indented under the tool's name.
         const columns = this.options.columns?.();
         this.line(columns === undefined ? toolLine : rowsOfLine(toolLine, columns, 2).join("\n"));
-        for (const line of changeLines(ran, this.s)) this.line(`    ${line}`);
+        for (const line of changeLines(ran, this.s)) this.line(diffRows(line, "    ", columns).join("\n"));
         this.afterHooks.await(
           e.call.id,
           this.options.backgroundHooks?.(e.call.id) ?? 0,
