@@ -227,6 +227,25 @@ const TERMINAL_SEQUENCE_REFUSED =
  */
 const PERMISSION_DECISIONS: ReadonlySet<string> = new Set(["allow", "deny", "ask", "defer"]);
 
+/** The legacy top-level `decision`'s values, as claude 2.1.328's schema has them. */
+const TOP_DECISIONS: ReadonlySet<string> = new Set(["approve", "block"]);
+
+/**
+ * A value the hook did not mean to give (a typo such as "Deny", or a top-level `"decision": "deny"`,
+ * which claude 2.1.328 rejects as failing its schema) must not let a guarded call through unnoticed.
+ */
+function unknownDecisionOf(
+  top: { decision?: string },
+  specific: { permissionDecision?: string },
+): string | undefined {
+  const permissionDecision = specific.permissionDecision;
+  if (permissionDecision !== undefined && !PERMISSION_DECISIONS.has(permissionDecision))
+    return `hookSpecificOutput.permissionDecision "${permissionDecision}" is not one of allow, deny, ask, defer`;
+  if (top.decision !== undefined && !TOP_DECISIONS.has(top.decision))
+    return `decision "${top.decision}" is not one of approve, block (a deny is hookSpecificOutput.permissionDecision)`;
+  return undefined;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -259,13 +278,9 @@ export function interpret(outcome: RunOutcome, strict = false, reasonNeedsDecisi
     warnings.push("hookSpecificOutput is not an object; ignored");
   }
 
-  // A value the hook did not mean to give (a typo such as "Deny") must not let a guarded call
-  // through unnoticed: for a hook that may block it fails the run, like garbled JSON.
+  // For a hook that may block an unknown decision fails the run, like garbled JSON.
   const decisionValue = specific.permissionDecision;
-  const unknownDecision =
-    decisionValue !== undefined && !PERMISSION_DECISIONS.has(decisionValue)
-      ? `hookSpecificOutput.permissionDecision "${decisionValue}" is not one of allow, deny, ask, defer`
-      : undefined;
+  const unknownDecision = unknownDecisionOf(top, specific);
   if (unknownDecision && !strict) warnings.push(`${unknownDecision}; ignored`);
   const exitBlocks = outcome.exitCode === BLOCK_EXIT_CODE && !outcome.error;
   const request = specific.decision;

@@ -108,6 +108,16 @@ describe("interpret", () => {
     expect(interpret(typo).permission).toBeUndefined();
   });
 
+  it("a top-level decision other than approve or block fails a hook that may block, and is a warning for one that may not", () => {
+    // Gopherlinzy/claude-code-hooks' guards answer {"decision":"deny"}: claude 2.1.328 rejects it
+    // ("Hook JSON output validation failed") and warns that the hook did not check the call.
+    const deny = ok('{"decision":"deny","reason":"sudo is refused"}');
+    const error = 'decision "deny" is not one of approve, block (a deny is hookSpecificOutput.permissionDecision)';
+    expect(interpret(deny, true)).toMatchObject({ isBlock: false, failed: true, error });
+    expect(interpret(deny)).toMatchObject({ failed: false, warnings: [`${error}; ignored`] });
+    expect(interpret(ok('{"decision":"approve"}'), true)).toMatchObject({ failed: false, permission: "allow" });
+  });
+
   it("exit 2 blocks with trimmed stderr, JSON reason first", () => {
     expect(interpret(ok("", { exitCode: 2, stderr: " why \n" }))).toMatchObject({
       isBlock: true,
