@@ -75,6 +75,8 @@ export interface HookVerdict {
    * pass as an allow.
    */
   brokenJson?: boolean;
+  /** The JSON's `decision` or `permissionDecision` is not a value there is (`"deny"`, `"Deny"`). */
+  unknownDecision?: true;
   stdout: string;
   stderr: string;
   /** A command hook's stdout and stderr together, in the order their pieces came. */
@@ -310,6 +312,7 @@ export function interpret(outcome: RunOutcome, strict = false, reasonNeedsDecisi
     exitCode: outcome.exitCode,
     ...(outcome.truncated?.length ? { truncated: outcome.truncated } : {}),
     ...(broken ? { brokenJson: true } : {}),
+    ...(unknownDecision !== undefined ? { unknownDecision: true } : {}),
   };
   if (isBlock) {
     const jsonReason =
