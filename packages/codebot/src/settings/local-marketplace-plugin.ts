@@ -145,12 +145,14 @@ function pluginInFolder(
 }
 
 /**
- * A source claude 2.1.328's marketplace schema takes: `./…`, or a bare relative path under a
- * `pluginRoot`; never absolute nor climbing with `..` up front. Recorded: with any other
- * (`../x`, `/abs`, `plugins/x` without pluginRoot) claude ran the installed copy.
+ * A source claude 2.1.328's marketplace schema takes: `./…`, `.` (the marketplace folder itself:
+ * a repository that is its own marketplace, recorded with tuomashatakka/claude-code-hooks), or a
+ * bare relative path under a `pluginRoot`; never absolute nor climbing with `..` up front.
+ * Recorded: with any other (`../x`, `/abs`, `plugins/x` without pluginRoot) claude ran the
+ * installed copy.
  */
 function wellFormedSource(source: string, underPluginRoot: boolean): boolean {
-  if (source.startsWith("./")) return true;
+  if (source === "." || source.startsWith("./")) return true;
   return underPluginRoot && !path.isAbsolute(source) && !source.split(/[\\/]/).includes("..");
 }
 

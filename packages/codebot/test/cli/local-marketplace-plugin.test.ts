@@ -80,6 +80,22 @@ describe("a plugin of a local marketplace", () => {
     expect(stderr).toContain(`plugin guard@local-market is not loaded: its folder ${root} is gone`);
   });
 
+  it('whose source is "." (a repository that is its own marketplace) runs from the marketplace folder, as claude ran it', async () => {
+    // Recorded with tuomashatakka/claude-code-hooks (`"source": "."`): CLAUDE_PLUGIN_ROOT was the folder.
+    const box = sandbox();
+    const { root, copy } = installPluginAsClaudeCodeDid(box);
+    const market = path.dirname(path.dirname(root));
+    fs.cpSync(path.join(root, "hooks"), path.join(market, "hooks"), { recursive: true });
+    box.json(path.join(market, ".claude-plugin/marketplace.json"), {
+      name: "local-market",
+      owner: { name: "test" },
+      plugins: [{ name: "guard", source: "." }],
+    });
+    const { seen } = await bashUnderGuard(box);
+    expect(seen).toContain(`guard from ${market} data`);
+    expect(seen).not.toContain(copy);
+  });
+
   /** The marketplace's entry for guard now says `entry`; a copy of the plugin waits outside the marketplace, at `outside`. */
   function pointGuardAt(
     box: Sandbox,
