@@ -38,6 +38,11 @@ export interface ToolResult {
    * carries their definitions (see `Tool.deferLoading`).
    */
   loadsTools?: readonly string[];
+  /**
+   * The result's own text, when `content` carries more for the model after it (notes a middleware
+   * added): what those who observe the call are given as its text instead of `content`.
+   */
+  ownContent?: string;
 }
 
 /** A tool result's structured data: an object, or a list. */

@@ -43,6 +43,28 @@ describe("PostToolBatch", () => {
     });
   });
 
+  it("gives each call's result as the tool gave it, without what the call's own hooks told the model", async () => {
+    // As claude 2.1.328 (recorded with tuomashatakka/claude-code-hooks, whose PostToolUseFailure
+    // hook answers additionalContext): the model reads the context after the result; the batch's
+    // tool_response is the result alone.
+    const context = `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"hook says"}}'`;
+    const s = await startSession({
+      user: {
+        hooks: {
+          PostToolUseFailure: [group("", command(context))],
+          PostToolBatch: [group("", command("cat > batch.json"))],
+        },
+      },
+      script: [reply.toolCall("read", { file_path: "missing.txt" }, "r1"), reply.text("done")],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    expect(JSON.stringify(s.model.requests[1])).toContain("PostToolUseFailure hook context:\\nhook says");
+    const [call] = JSON.parse(fs.readFileSync(s.at("batch.json"), "utf8")).tool_calls;
+    expect(call.tool_response).toContain("missing.txt");
+    expect(call.tool_response).not.toContain("hook says");
+  });
+
   it("a block ends the run before the next model call, with the hook's reason", async () => {
     const s = await startSession({
       user: {

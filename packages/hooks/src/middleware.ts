@@ -153,6 +153,7 @@ async function around(
   return {
     ...result,
     content: [result.content, ...reminders.map((text) => systemReminder(text))].join("\n\n"),
+    ownContent: result.ownContent ?? result.content,
   };
 }
 

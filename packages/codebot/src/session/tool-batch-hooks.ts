@@ -18,7 +18,9 @@ export function postToolBatchHooks(
         tool: call.name,
         toolUseId: call.id,
         args: call.args,
-        output: result.content,
+        // The result as the tool gave it, as claude 2.1.328 gives it: without what the call's own
+        // hooks told the model after it (recorded: a PostToolUseFailure hook's additionalContext).
+        output: result.ownContent ?? result.content,
         isError: result.isError,
       })),
       agentName: "main",
