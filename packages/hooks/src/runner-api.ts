@@ -51,7 +51,7 @@ export interface HookRunnerOptions {
   traceFile?: string;
   /** A hook failed, timed out or gave unusable output: called once per hook per runner (§7.5). */
   onHookError?: (message: string, toolUseId?: string) => void;
-  /** An http PreToolUse hook failed or timed out and its call went ahead unchecked: once per hook per runner (no-verdict.ts). */
+  /** A PreToolUse hook gave no verdict and its call went ahead unchecked: once per hook per runner (no-verdict.ts). */
   onNoVerdict?: (noVerdict: HookNoVerdict) => void;
   /** A hook's Claude Code `systemMessage` for the user: `hook <name>: <message>`. */
   onSystemMessage?: (message: string) => void;

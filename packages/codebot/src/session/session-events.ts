@@ -34,7 +34,7 @@ export type SessionEvent =
   /** `endsRun`: a Stop or SubagentStop hook's block at the attempts cap, which ends the (sub-)agent's run instead of sending it back. */
   | { kind: "hook"; record: TraceRecord; endsRun?: true }
   | { kind: "notice"; message: string }
-  /** An http PreToolUse hook failed or timed out and its call went ahead unchecked (once per hook): claude's `hook_no_verdict` line. */
+  /** A PreToolUse hook gave no verdict and its call went ahead unchecked (once per hook, no-verdict.ts): claude's `hook_no_verdict` line. */
   | { kind: "hook_no_verdict"; noVerdict: HookNoVerdict }
   /**
    * A UserPromptSubmit hook kept a message out of the turn in progress, which goes on without it:
