@@ -21,7 +21,8 @@ export interface HookNoVerdict {
 export function noVerdictOf(run: HookRun): HookNoVerdict | undefined {
   const { hook, record } = run;
   if (hook.event !== "PreToolUse" || hook.background) return undefined;
-  if (hook.spec.type !== "http" && !(hook.spec.type === "command" && run.verdict?.unknownDecision)) return undefined;
+  if (hook.spec.type !== "http" && !(hook.spec.type === "command" && run.verdict?.unknownDecision))
+    return undefined;
   if (record.toolUseId === undefined || run.blocks) return undefined;
   if (record.outcome !== "failed" && record.outcome !== "timed out") return undefined;
   return {

@@ -112,10 +112,14 @@ describe("interpret", () => {
     // Gopherlinzy/claude-code-hooks' guards answer {"decision":"deny"}: claude 2.1.328 rejects it
     // ("Hook JSON output validation failed") and warns that the hook did not check the call.
     const deny = ok('{"decision":"deny","reason":"sudo is refused"}');
-    const error = 'decision "deny" is not one of approve, block (a deny is hookSpecificOutput.permissionDecision)';
+    const error =
+      'decision "deny" is not one of approve, block (a deny is hookSpecificOutput.permissionDecision)';
     expect(interpret(deny, true)).toMatchObject({ isBlock: false, failed: true, error });
     expect(interpret(deny)).toMatchObject({ failed: false, warnings: [`${error}; ignored`] });
-    expect(interpret(ok('{"decision":"approve"}'), true)).toMatchObject({ failed: false, permission: "allow" });
+    expect(interpret(ok('{"decision":"approve"}'), true)).toMatchObject({
+      failed: false,
+      permission: "allow",
+    });
   });
 
   it("exit 2 blocks with trimmed stderr, JSON reason first", () => {
