@@ -77,6 +77,7 @@ export class HookReports {
       exitCode: verdict.exitCode,
       failed: verdict.failed,
       ...(run.record.outcome !== undefined ? { outcome: run.record.outcome } : {}),
+      ...(verdict.systemMessage !== undefined ? { systemMessage: verdict.systemMessage } : {}),
     });
   }
 

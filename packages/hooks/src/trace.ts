@@ -132,4 +132,6 @@ export interface HookEnd {
   failed: boolean;
   /** How its trace record says it ended (`cancelled`: stopped with the run it was part of). */
   outcome?: TraceOutcome;
+  /** Its `systemMessage`, the message for the user it answered. */
+  systemMessage?: string;
 }

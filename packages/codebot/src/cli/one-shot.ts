@@ -135,8 +135,7 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
       stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);
     if (!streaming) return;
     // As claude's, these are written when they happen: a SessionStart hook's come before the init line.
-    const hookLine = hookLines.line(event);
-    if (hookLine) emit(hookLine);
+    for (const hookLine of hookLines.lines(event)) emit(hookLine);
     if (event.kind === "prompt_accepted" && toReplay) {
       emit(replayLine(toReplay, ids.sessionId));
       toReplay = undefined;

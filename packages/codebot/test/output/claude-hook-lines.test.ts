@@ -19,9 +19,14 @@ const start: HookStart = {
 
 /** The hook_response line for a run that ended so. */
 function response(end: Omit<HookEnd, "runId" | "stdout" | "stderr">) {
-  const lines = new ClaudeHookLines(() => "s1", true);
-  lines.line({ kind: "hook_start", start });
-  return lines.line({ kind: "hook_end", end: { runId: "r1", stdout: "", stderr: "", ...end } });
+  return ended(end, true)[0];
+}
+
+/** Every line of a run that started and ended so; `all`: `--include-hook-events`. */
+function ended(end: Omit<HookEnd, "runId" | "stdout" | "stderr">, all: boolean, at: HookStart = start) {
+  const lines = new ClaudeHookLines(() => "s1", all);
+  lines.lines({ kind: "hook_start", start: at });
+  return lines.lines({ kind: "hook_end", end: { runId: at.runId, stdout: "", stderr: "", ...end } });
 }
 
 /** The outcome of the hook_response line for a run that ended so. */
@@ -59,5 +64,48 @@ describe("claude's hook_response exit_code", () => {
 
   it("is the hook's own code when it exited", () => {
     expect(response({ exitCode: 2, failed: false, outcome: "blocked" })).toHaveProperty("exit_code", 2);
+  });
+});
+
+describe("claude's line for a hook's systemMessage", () => {
+  const said = { exitCode: 0, failed: false, outcome: "allowed" as const };
+
+  it("follows the hook's response, each line as `<hook name> says:`, escape sequences removed", () => {
+    // tuomashatakka/claude-code-hooks' Stop banner, as claude 2.1.328 wrote it (recorded).
+    const stop: HookStart = { ...start, event: "Stop", subject: undefined };
+    const message = "\x1b[1A\x1b[2K\r\n\x1b[31m ▄▀▀\x1b[39m  \n\x1b[41m ■ Stop \x1b[49m";
+    const [response, says] = ended({ ...said, systemMessage: message }, true, stop);
+    expect(response).toMatchObject({ subtype: "hook_response", hook_name: "Stop" });
+    expect(says).toMatchObject({
+      type: "system",
+      subtype: "informational",
+      content: "Stop says: \nStop says:  ▄▀▀  \nStop says:  ■ Stop ",
+      level: "notice",
+      session_id: "s1",
+    });
+  });
+
+  it("reads a carriage return as a line break, and names a tool event's hook by its tool", () => {
+    const [, says] = ended({ ...said, systemMessage: "\x1b[2K\rwarned" }, true);
+    expect(says?.content).toBe("PreToolUse:Bash says: \nPreToolUse:Bash says: warned");
+  });
+
+  it("is written without --include-hook-events too, alone", () => {
+    // Gopherlinzy/claude-code-hooks' large-file warning: claude 2.1.328 wrote it in a plain stream-json run.
+    expect(ended({ ...said, systemMessage: "⚠️ 1500 lines" }, false)).toEqual([
+      expect.objectContaining({ subtype: "informational", content: "PreToolUse:Bash says: ⚠️ 1500 lines" }),
+    ]);
+  });
+
+  it("is not written for a hook that said nothing to the user", () => {
+    expect(ended(said, false)).toEqual([]);
+  });
+
+  it("is not written for a SessionStart or SessionEnd hook's, as claude -p writes none", () => {
+    for (const event of ["SessionStart", "SessionEnd"] as const) {
+      const at: HookStart = { ...start, event, subject: "startup" };
+      const lines = ended({ ...said, systemMessage: "hello" }, false, at);
+      expect(lines.filter((line) => line.subtype === "informational")).toEqual([]);
+    }
   });
 });

@@ -4,17 +4,22 @@
  * hook's output so far while it grows, and a `system`/`hook_response` line with its output once it
  * has finished, paired by `hook_id`. Claude Code writes them for SessionStart (and
  * Setup) hooks always, for every event's hooks but SessionEnd's with `--include-hook-events`. codebot's own
- * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged.
+ * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged. A hook's
+ * `systemMessage` gets claude's `<hook name> says:` line (hook-says-line.ts) after its end, with or
+ * without the flag (not a SessionStart or SessionEnd hook's).
  */
 import { randomUUID } from "node:crypto";
 import type { HookEnd, HookEvent, HookStart } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
+import { hookSaysLine } from "./hook-says-line.js";
 import type { WireObject } from "./wire.js";
 
 /** The events whose hooks claude reports without `--include-hook-events`. */
 const ALWAYS_REPORTED: ReadonlySet<HookEvent> = new Set(["SessionStart", "Setup"]);
 /** claude runs SessionEnd hooks after the `result` line and reports them in no line, even with the flag. */
 const NEVER_REPORTED: ReadonlySet<HookEvent> = new Set(["SessionEnd"]);
+/** claude 2.1.328 `-p` writes no `says:` line for these hooks' `systemMessage` (recorded). */
+const NOT_SAID: ReadonlySet<HookEvent> = new Set(["SessionStart", "SessionEnd"]);
 
 export class ClaudeHookLines {
   /** The started runs waiting for their end, by run id. */
@@ -32,34 +37,42 @@ export class ClaudeHookLines {
     return this.all || ALWAYS_REPORTED.has(event);
   }
 
-  /** The line of a session event, or undefined when it is not a reported hook's start or end. */
-  line(event: SessionEvent): WireObject | undefined {
+  /** The lines of a session event: none when it is not a hook's start or end, or nothing of it is reported. */
+  lines(event: SessionEvent): WireObject[] {
     if (event.kind === "hook_start") {
       const start = event.start;
-      if (!this.reports(start.event)) return undefined;
+      // Every start is kept until its end: a hook whose lines are not written may still say something.
       this.running.set(start.runId, start);
-      return { type: "system", subtype: "hook_started", ...this.names(start), ...this.base() };
+      if (!this.reports(start.event)) return [];
+      return [{ type: "system", subtype: "hook_started", ...this.names(start), ...this.base() }];
     }
     if (event.kind === "hook_progress") {
       const { progress } = event;
       const start = this.running.get(progress.runId);
-      if (!start) return undefined;
-      return {
-        type: "system",
-        subtype: "hook_progress",
-        ...this.names(start),
-        stdout: progress.stdout,
-        stderr: progress.stderr,
-        output: progress.output,
-        ...this.base(),
-      };
+      if (!start || !this.reports(start.event)) return [];
+      return [
+        {
+          type: "system",
+          subtype: "hook_progress",
+          ...this.names(start),
+          stdout: progress.stdout,
+          stderr: progress.stderr,
+          output: progress.output,
+          ...this.base(),
+        },
+      ];
     }
     if (event.kind === "hook_end") {
       const { end } = event;
       const start = this.running.get(end.runId);
-      if (!start) return undefined;
+      if (!start) return [];
       this.running.delete(end.runId);
-      return {
+      const says =
+        end.systemMessage === undefined || NOT_SAID.has(start.event)
+          ? []
+          : [{ ...hookSaysLine(this.names(start).hook_name as string, end.systemMessage), ...this.base() }];
+      if (!this.reports(start.event)) return says;
+      const response: WireObject = {
         type: "system",
         subtype: "hook_response",
         ...this.names(start),
@@ -71,8 +84,9 @@ export class ClaudeHookLines {
         outcome: responseOutcome(end),
         ...this.base(),
       };
+      return [response, ...says];
     }
-    return undefined;
+    return [];
   }
 
   private names(start: HookStart): WireObject {
