@@ -39,7 +39,8 @@ export interface LoadHooksOptions {
    * (`{"type": "command", …}` straight in the event's list, codebot's native shape) is passed
    * over with a warning, as claude 2.1.328 passes over it (recorded: "Hook matcher "hooks" must be
    * an array of hook entries; … matcher ignored", the event's other groups run): a hook written for
-   * Claude Code that never ran there does not start running, with codebot's payload, here.
+   * Claude Code that never ran there does not start running, with codebot's payload, here. An
+   * unknown event there is a warning, not an error, as claude runs on past it.
    */
   claudeFile?: (layer: SettingsLayer) => boolean;
 }
@@ -105,6 +106,15 @@ export function loadHooks(layers: readonly SettingsLayer[], options: LoadHooksOp
             severity: "warning",
             event,
             message: `${nearName(event, HOOK_EVENTS) ? unknownEventMessage(event) : `unknown event "${event}" (a newer Claude Code's?)`}: its hooks do not run (the plugin's other hooks load)`,
+          });
+        } else if (options.claudeFile?.(layer)) {
+          // A file claude reads too: claude 2.1.328 skips the event in silence and runs the file's
+          // other hooks (recorded; only its `doctor` names it). codebot runs on as well, but says
+          // so at every start: a typo such as "PreTooluse" leaves a guard that never runs.
+          report({
+            severity: "warning",
+            event,
+            message: `${unknownEventMessage(event)}: its hooks do not run (the file's other hooks load)`,
           });
         } else {
           report({ severity: "error", event, message: unknownEventMessage(event) });
