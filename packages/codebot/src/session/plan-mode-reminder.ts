@@ -7,6 +7,13 @@ const PROMPTS_BETWEEN_REMINDERS = 6;
 const FULL_OPENING =
   "Plan mode is active. The user indicated that they do not want you to execute yet -- you MUST NOT make any edits, run any non-readonly tools (including changing configs or making commits), or otherwise make any changes to the system. This supersedes any other instructions you have received.";
 
+/**
+ * What a sub-agent started in plan mode is told, in claude 2.1.328's words for its sub-agents
+ * (recorded: "… (for example, to make edits). Instead, you should:", less its plan file and
+ * AskUserQuestion): it cannot leave plan mode, so its plan or findings are its answer.
+ */
+export const SUBAGENT_PLAN_MODE = `${FULL_OPENING.replace(/\.$/, "")} (for example, to make edits). Instead, you should answer the query comprehensively with what you can find read-only (reads, searches, and commands that only read): only the user can leave plan mode.`;
+
 /** claude 2.1.328's words as plan mode is left (recorded: after an approved plan and after shift+tab). */
 export const EXITED_PLAN_MODE =
   "## Exited Plan Mode\n\nYou have exited plan mode. You can now make edits, run tools, and take actions.";

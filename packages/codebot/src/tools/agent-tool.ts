@@ -82,6 +82,8 @@ export interface SubagentHost {
   onEvent(agentName: string, event: AgentEvent): void;
   /** Records the sub-agent's prompt, which the loop does not announce as an event. */
   recordMessage(agentName: string, message: ModelMessage): void;
+  /** A reminder of the session's permission mode for a sub-agent's first message (plan mode's), if any. */
+  modeReminder?(): string | undefined;
   /** Before the sub-agent's loop: fires SubagentStart; resolves to the hooks' context for it. */
   started(run: SubagentRun): Promise<string | undefined>;
   /**
@@ -258,8 +260,9 @@ async function runSubagent(
   const { name, agent } = run;
   // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
   await ctx.eventsDelivered();
-  // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for the main agent.
-  const prompt = userTurn(task, await host.started(run));
+  // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for
+  // the main agent, and so does plan mode's reminder, as the main agent's first prompt carries it.
+  const prompt = userTurn(task, await host.started(run), undefined, host.modeReminder?.());
   let result: LoopResult | undefined;
   try {
     const stream = agentLoop({

@@ -42,6 +42,32 @@ describe("plan mode's reminders to the model", { timeout: 180_000 }, () => {
     expect(sent).not.toContain("exit_plan_mode");
   });
 
+  // claude 2.1.328 (recorded, -p --permission-mode plan): its sub-agent is told too, in words of
+  // its own ("… (for example, to make edits). Instead, you should:"); codebot tells it at once.
+  it("-p --permission-mode plan: a sub-agent's first request says it is in plan mode and the plan is its answer", async () => {
+    const { server, r } = await printRun(
+      "go",
+      [
+        reply.toolCall("agent", {
+          subagent_type: "general-purpose",
+          prompt: "look around",
+          description: "look",
+        }),
+        reply.text("sub done"),
+        reply.text("a plan"),
+      ],
+      { flags: ["--permission-mode", "plan"] },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const sub = agentRequests(server.requests).find((q) => lastUserMessage(q).includes("look around"));
+    const sent = lastUserMessage(sub);
+    expect(sent).toContain(FULL);
+    expect(sent).toContain(
+      "(for example, to make edits). Instead, you should answer the query comprehensively",
+    );
+    expect(sent).toContain("only the user can leave plan mode");
+  });
+
   it("-p in another mode says nothing of plan mode", async () => {
     const { server } = await printRun("go", [reply.text("done")], {
       flags: ["--permission-mode", "acceptEdits"],

@@ -13,7 +13,7 @@ import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
 import type { CodeChanges } from "../code-changes.js";
 import type { FileWatch } from "../file-watch.js";
 import type { LastStopAttempt } from "../last-stop-attempt.js";
-import type { PlanModeReminder } from "../plan-mode-reminder.js";
+import { type PlanModeReminder, SUBAGENT_PLAN_MODE } from "../plan-mode-reminder.js";
 import type { CheckpointStore } from "../rewind/checkpoint-store.js";
 import type { RuntimeOptions } from "../runtime-options.js";
 import type { SessionEvents } from "../session-events.js";
@@ -150,6 +150,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       agents: agents.agents,
       middleware: parts.middleware,
       systemPrompt: (name) => subagentSystemPrompt(cwd, name),
+      modeReminder: () => (approval.mode === "plan" ? SUBAGENT_PLAN_MODE : undefined),
       maxTurns: options.maxTurns,
       ...parts.limits,
       ...(spendingLimit
