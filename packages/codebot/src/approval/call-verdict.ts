@@ -8,9 +8,11 @@ export type ToolVerdict =
 
 /**
  * A verdict and what gave it, in claude's words (permission-decision.ts); `deniedBecause`: the
- * reason PermissionDenied hooks get when it is not the model's (the classifier's own words).
+ * reason PermissionDenied hooks get when it is not the model's (the classifier's own words);
+ * `runEnds`: nobody refused the call, the run ends before it (the spending limit reached while it
+ * was judged), so it is no refusal — not listed, no PermissionDenied — as in claude 2.1.328.
  */
-export type Judged = ToolVerdict & { decision: PermissionDecision; deniedBecause?: string };
+export type Judged = ToolVerdict & { decision: PermissionDecision; deniedBecause?: string; runEnds?: true };
 
 /** A yes of the person or program asked, for this call. */
 export const BY_YOU = acceptedBy("user_temporary");

@@ -169,7 +169,7 @@ export class ToolApproval {
     // Any call allowed in auto mode ends a run of classifier blocks — by a rule, a read, the
     // classifier or a person's yes — as claude 2.1.328's count was reset (recorded: a Read).
     if (judged.allowed && this.options.mode() === "auto") this.classifierBlocks.allowed();
-    if (!judged.allowed) {
+    if (!judged.allowed && judged.runEnds !== true) {
       this.recordRefusal(call);
       this.options.hooks?.denied(call, ctx, judged.deniedBecause ?? judged.reason);
     }
@@ -368,12 +368,14 @@ export class ToolApproval {
       return { allowed: false, reason: `permission denied: ${INTERRUPTED_AT_QUESTION}`, decision: BY_ABORT };
     // The classifier's request counts against --max-budget-usd: reaching it ends the run before the
     // call runs, whatever the verdict, as claude 2.1.328's did (recorded); the kernel ends the run.
+    // Nobody refused it: claude fired no PermissionDenied and listed no denial (recorded).
     const spent = this.options.budgetSpent?.();
     if (spent !== undefined)
       return {
         allowed: false,
         reason: `${call.name} was not run: ${spent} (the auto mode classifier's request reached it)`,
         decision: rejectedBy("config", "interrupted", "classifier"),
+        runEnds: true,
       };
     if (verdict.verdict === "allow") return { allowed: true, decision: BY_CLASSIFIER };
     const limit = verdict.verdict === "block" ? this.classifierBlocks.blocked() : undefined;

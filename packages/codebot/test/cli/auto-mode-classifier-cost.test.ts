@@ -53,6 +53,25 @@ describe("auto mode's classifier's cost", () => {
     });
   });
 
+  // claude 2.1.328 (recorded, -p, a loopback model, a hook on each of these events): the call its
+  // classifier's request spent the budget on fired PreToolUse and nothing after it — no
+  // PermissionDenied, no PostToolUse(Failure), no Stop — and was none of `permission_denials`.
+  it("reaching --max-budget-usd refuses no call: no PermissionDenied hook fires, permission_denials is empty", async () => {
+    const box = sandbox();
+    const log = box.at("events.log");
+    const logged = { hooks: [{ type: "command", command: `jq -r .hook_event_name >> '${log}'` }] };
+    const events = ["PreToolUse", "PermissionDenied", "PostToolUse", "PostToolUseFailure", "Stop"];
+    const settings = box.json("s.json", { hooks: Object.fromEntries(events.map((e) => [e, [logged]])) });
+    const server = await modelServer(script());
+    const r = await runCli([...autoJson, "--max-budget-usd", "0.02", "--settings", settings], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code).toBe(1);
+    expect(fs.readFileSync(log, "utf8")).toBe("PreToolUse\n");
+    expect(JSON.parse(r.stdout)).toMatchObject({ subtype: "error_max_budget_usd", permission_denials: [] });
+  });
+
   it("reached by a sub-agent's classifier request, ends the sub-agent's run and then the session's, with no model step more", async () => {
     const box = sandbox();
     const server = await modelServer([
