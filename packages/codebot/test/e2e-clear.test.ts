@@ -146,4 +146,30 @@ describe("/resume", () => {
     await s.runtime.close();
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".lock"))).toEqual([`${left}.lock`]);
   });
+
+  it("forgets the files the model read: an edit after it says contentNotInModelContext (the new conversation never saw the file)", async () => {
+    const edit = (from: string, to: string) =>
+      reply.toolCall("edit", { file_path: "a.txt", old_string: from, new_string: to });
+    const s = await startSession({
+      user: {
+        hooks: {
+          PostToolUse: [{ matcher: "Edit", hooks: [command("jq -c .tool_response >> edits.jsonl")] }],
+        },
+      },
+      script: [
+        reply.toolCall("read", { file_path: "a.txt" }),
+        edit("a", "b"),
+        reply.text("ok"),
+        edit("b", "c"),
+        reply.text("ok"),
+      ],
+    });
+    fs.writeFileSync(s.at("a.txt"), "a\n");
+    await s.runtime.prompt("read and edit");
+    // The file is as the first conversation's model left it: only the clear makes it unseen.
+    s.runtime.clear();
+    await s.runtime.prompt("edit again");
+    await s.runtime.close();
+    expect(s.jsonLines("edits.jsonl").map((r) => r.contentNotInModelContext)).toEqual([undefined, true]);
+  });
 });

@@ -12,6 +12,7 @@ import type { SessionMcp } from "../mcp/session-mcp.js";
 import { claudeCompatOf } from "../settings/claude-compat.js";
 import { TaskStore } from "../tasks/task-store.js";
 import { earlierOutputFiles } from "../tools/background-bash.js";
+import { ModelFileViews } from "../tools/model-file-views.js";
 import { STRUCTURED_OUTPUT_TOOL } from "../tools/structured-output-tool.js";
 import { deferredToolPlaceholder, TOOL_SEARCH_TOOL } from "../tools/tool-search-tool.js";
 import type { RestoredConversation } from "../transcript/transcript-reader.js";
@@ -128,6 +129,8 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   const { paths, approval, readRules } = permissions;
   // What the model is told of plan mode, by the prompts and by the plan tools' results.
   const planReminder = new PlanModeReminder(() => approval.mode, approval.tools.canAsk);
+  // What the models have seen of the files (Edit's contentNotInModelContext); /clear forgets it.
+  const fileViews = new ModelFileViews();
   // A summary may leave the reminder out: the history it makes is told again.
   events.subscribe((event) => {
     if (event.kind === "compaction" && event.phase === "end" && event.outcome.compacted)
@@ -285,6 +288,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     background,
     middleware,
     planReminder,
+    fileViews,
     stopHookCap,
     lastStopAttempt,
     notify,
@@ -374,6 +378,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     steeredOrigins,
     backgroundContext: () => backgroundSaid.take(),
     planReminder,
+    fileViews,
     ...(spendingLimit ? { spendingLimit } : {}),
     modelSpecOf: models.specOfStep,
     ...(structured ? { structured } : {}),

@@ -7,6 +7,7 @@ import { hookPromptOf, notificationOrigin } from "../agents/task-notification.js
 import { markTypedPrompt } from "../approval/typed-prompts.js";
 import type { PromptExpansion } from "../mcp/prompt-command.js";
 import type { Expansion } from "../skills/slash-expansion.js";
+import type { ModelFileViews } from "../tools/model-file-views.js";
 import type { StructuredOutput } from "../tools/structured-output-tool.js";
 import { INTERRUPTED_DURING_TOOL_NOTE, INTERRUPTED_NOTE } from "../transcript/interruption-line.js";
 import type { TranscriptLine } from "../transcript/transcript-line.js";
@@ -58,6 +59,8 @@ export interface SessionParts {
   backgroundContext?(): string | undefined;
   /** What each prompt tells the model of plan mode (plan-mode-reminder.ts). */
   planReminder?: Pick<PlanModeReminder, "forPrompt" | "startOver">;
+  /** What the models have seen of the files: a conversation replaced has seen none of them. */
+  fileViews?: Pick<ModelFileViews, "forget">;
   /** The run ended because a model call failed for good: StopFailure (`answer`: its API Error text). */
   stopFailure(error: ModelCallError, answer: string): void;
   /** `--max-budget-usd`: says why a run ended at the limit. */
@@ -306,6 +309,7 @@ export class Session {
     if (why === "clear") transcript.localCommand("clear");
     this.parts.skills?.reset();
     this.parts.planReminder?.startOver();
+    this.parts.fileViews?.forget();
     agent.replaceMessages(other.messages, { listedDeferred: other.listedDeferred });
     meter.reset(other.messages);
     const resumedCache = other.cache?.();

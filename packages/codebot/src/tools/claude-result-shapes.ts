@@ -9,6 +9,7 @@
 
 import path from "node:path";
 import { structuredPatch } from "diff";
+import type { EditView } from "./model-file-views.js";
 import type { StringEdit } from "./string-edit-args.js";
 
 /** A successful bash call's result as Claude Code's Bash gives it; codebot interleaves stderr into `stdout`. */
@@ -84,14 +85,15 @@ export function numberedLines(lines: readonly string[], first: number): string {
 
 /**
  * A successful edit as Claude Code's Edit gives it (claude 2.1.328, recorded): the strings asked
- * for, the whole file before, and the change as hunks. Not claude's `contentNotInModelContext`,
- * which says whether claude's model had read the file.
+ * for, the whole file before, the change as hunks, and — only when true — `staleRecovered` and
+ * `contentNotInModelContext` (what the model lacked of the file: model-file-views.ts).
  */
 export function editData(
   filePath: string,
   args: StringEdit,
   before: string,
   hunks: () => FileHunk[],
+  view?: EditView,
 ): Record<string, unknown> {
   return {
     filePath,
@@ -103,6 +105,8 @@ export function editData(
     },
     userModified: false,
     replaceAll: args.replace_all ?? false,
+    ...(view?.staleRecovered ? { staleRecovered: true } : {}),
+    ...(view?.contentNotInModelContext ? { contentNotInModelContext: true } : {}),
   };
 }
 

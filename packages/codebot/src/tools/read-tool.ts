@@ -24,7 +24,7 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
     inputSchema,
     concurrencySafe: true,
     contentFromData: readContentFromData,
-    async execute(args) {
+    async execute(args, ctx) {
       const resolved = env.paths.resolve("read", args.file_path);
       if (!resolved.ok) return { content: resolved.error, isError: true };
       const file = resolved.path;
@@ -48,8 +48,10 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const lines = text.split("\n");
       if (lines.at(-1) === "") lines.pop();
       const limit = args.limit ?? DEFAULT_LIMIT;
-      if (lines.length === 0)
+      if (lines.length === 0) {
+        env.fileViews?.saw(ctx.agentName, file, text, true);
         return { content: "(empty file)", isError: false, data: readDataOfText(file, text, 1, limit) };
+      }
       const start = (args.offset ?? 1) - 1;
       if (start >= lines.length) {
         return {
@@ -60,6 +62,9 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       const shown = lines.slice(start, start + limit);
       const rest = lines.length - start - shown.length;
       const more = rest > 0 ? `\n[${rest} more lines; read on with offset ${start + shown.length + 1}]` : "";
+      // All of it seen: from the first line to the last, no line cut.
+      const whole = start === 0 && rest === 0 && shown.every((line) => line.length <= MAX_LINE);
+      env.fileViews?.saw(ctx.agentName, file, text, whole);
       return {
         content: numberedLines(shown.map(cut), start + 1) + more,
         isError: false,

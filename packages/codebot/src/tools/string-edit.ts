@@ -7,6 +7,10 @@ import { writeProjectFile } from "./project-write.js";
 import type { StringEdit } from "./string-edit-args.js";
 import type { HeldFile, ToolEnvironment } from "./tool-environment.js";
 
+/** claude 2.1.328's words to its model after such an edit (recorded). */
+const STALE_NOTE =
+  " (note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)";
+
 /** The new text and how many places changed, or why the change cannot be made. */
 export type EditResult = { ok: true; text: string; count: number } | { ok: false; error: string };
 
@@ -69,6 +73,7 @@ export function editFile(
   const text = held.content.toString("utf8");
   const edited = change(text);
   if (!edited.ok) return fail(edited.error);
+  const view = env.fileViews?.beforeEdit(ctx.agentName, resolved.path, text);
   // `/rewind`'s copy is of the bytes just read, not of a second read.
   env.fileCheckpoints?.before(resolved.path, held);
   try {
@@ -80,10 +85,12 @@ export function editFile(
   const hunks = changeHunks(text, edited.text);
   env.onFileWritten?.(text, edited.text, hunks);
   env.onCallWroteFile?.(ctx, args, resolved.path, edited.text);
+  // What the model lacked it still lacks: only the part it changed is new to it.
+  env.fileViews?.saw(ctx.agentName, resolved.path, edited.text, view?.contentNotInModelContext !== true);
   const what = edited.count === 1 ? "1 replacement" : `${edited.count} replacements`;
   return {
-    content: `edited ${env.paths.display(resolved.path)} (${what})`,
+    content: `edited ${env.paths.display(resolved.path)} (${what})${view?.staleRecovered ? STALE_NOTE : ""}`,
     isError: false,
-    data: editData(resolved.path, args, text, hunks),
+    data: editData(resolved.path, args, text, hunks, view),
   };
 }

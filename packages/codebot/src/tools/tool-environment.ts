@@ -4,6 +4,7 @@ import type { ReadRules } from "../paths/read-rules.js";
 import type { ApprovedRun } from "../settings/approved-files.js";
 import type { BackgroundShellHost } from "./background-bash.js";
 import type { FileHunk } from "./claude-result-shapes.js";
+import type { ModelFileViews } from "./model-file-views.js";
 
 /** What the built-in tools share: where they may reach and the environment commands get. */
 export interface ToolEnvironment {
@@ -40,6 +41,8 @@ export interface ToolEnvironment {
    * (session/assembly/hook-changed-file.ts).
    */
   onCallWroteFile?(ctx: ToolContext, args: Record<string, unknown>, file: string, content: string): void;
+  /** What each agent's model has seen of the files it read and changed (Edit's result fields for hooks). */
+  fileViews?: ModelFileViews;
   /** Where `bash`'s `run_in_background` commands go; without it the parameter is refused. */
   background?: BackgroundShellHost;
   /** The bash tool's working directory moved (a `cd` that stays where file tools may reach). */

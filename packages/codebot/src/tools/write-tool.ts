@@ -45,6 +45,7 @@ export function writeTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema
       const hunks = changeHunks(before, args.content);
       env.onFileWritten?.(before, args.content, hunks);
       env.onCallWroteFile?.(ctx, args, resolved.path, args.content);
+      env.fileViews?.saw(ctx.agentName, resolved.path, args.content, true);
       const verb = existing ? "updated" : "created";
       return {
         content: `${verb} ${env.paths.display(resolved.path)} (${Buffer.byteLength(args.content)} bytes)`,

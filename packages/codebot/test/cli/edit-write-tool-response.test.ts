@@ -33,6 +33,11 @@ describe("a Claude Code PostToolUse hook after write and edit", () => {
     const server = await modelServer([
       reply.toolCall("write", { file_path: "new.txt", content: "hello\nworld\n" }),
       reply.toolCall("write", { file_path: "w.txt", content: "a\nB\nc\n" }),
+      // Each edited file read whole first, as claude's model must before its Edit (else the result
+      // says contentNotInModelContext: edit-tool-response-model-view.test.ts).
+      reply.toolCall("read", { file_path: "f.txt" }),
+      reply.toolCall("read", { file_path: "r.txt" }),
+      reply.toolCall("read", { file_path: "n.txt" }),
       reply.toolCall("edit", { file_path: "f.txt", old_string: "two\n", new_string: "TWO\n2\n" }),
       reply.toolCall("edit", { file_path: "r.txt", old_string: "x", new_string: "z", replace_all: true }),
       reply.toolCall("edit", { file_path: "n.txt", old_string: "no newline", new_string: "still none" }),

@@ -7,6 +7,7 @@ import { SessionSkills } from "../../skills/session-skills.js";
 import type { TaskStore } from "../../tasks/task-store.js";
 import { backgroundOutputPath } from "../../tools/background-bash.js";
 import { builtinTools } from "../../tools/builtin-tools.js";
+import type { ModelFileViews } from "../../tools/model-file-views.js";
 import { StructuredOutput } from "../../tools/structured-output-tool.js";
 import type { ToolEnvironment } from "../../tools/tool-environment.js";
 import { TOOL_SEARCH_TOOL } from "../../tools/tool-search-tool.js";
@@ -57,6 +58,8 @@ export interface ToolParts {
   middleware: readonly ToolMiddleware[];
   /** What the plan tools' results tell the model of the mode's switch. */
   planReminder: PlanModeReminder;
+  /** What each agent's model has seen of the files it read and changed (the file tools'). */
+  fileViews: ModelFileViews;
   /** The most consecutive SubagentStop blocks per run (stop-hook-cap.ts). */
   stopHookCap: number;
   /** Marks a SubagentStop block at that cap, which ends the sub-agent's run. */
@@ -106,6 +109,7 @@ export async function sessionTools(parts: ToolParts): Promise<SessionTools> {
       onFileWritten: (before, after, hunks) => parts.codeChanges.count(before, after, hunks),
       ...(parts.checkpoints ? { fileCheckpoints: parts.checkpoints } : {}),
       onCallWroteFile: parts.onCallWroteFile,
+      fileViews: parts.fileViews,
       ...(parts.background
         ? {
             background: {
