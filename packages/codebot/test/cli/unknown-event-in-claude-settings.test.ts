@@ -10,6 +10,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { printRun, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, useBuiltCli } from "./support/cli-process.js";
+import { startSessionWith } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -35,5 +36,18 @@ describe("an unknown event in ~/.claude/settings.json", { timeout: 120_000 }, ()
     );
     expect(r.stdout).toContain("done");
     expect(fs.readFileSync(ran, "utf8")).toBe("post\n");
+  });
+
+  it("in the terminal: the session starts, the warning among its first lines", async () => {
+    const box = sandbox();
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      hooks: { PreTooluse: [{ matcher: "*", hooks: [{ type: "command", command: "exit 2" }] }] },
+    });
+    const { term } = await startSessionWith([], { box });
+    // The line is wrapped at the terminal's width.
+    const screen = (await term.waitForScreen(/its hooks do not run/)).replace(/\n/g, " ");
+    expect(screen).toMatch(
+      /warning: .*hooks\.PreTooluse: unknown event "PreTooluse" \(did you mean\s+"PreToolUse"\?\)/,
+    );
   });
 });
