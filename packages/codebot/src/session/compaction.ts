@@ -210,9 +210,10 @@ export class Compaction {
       ...(part && focus ? { userContext: focus } : {}),
     });
     // The whole new history follows the boundary (a resume reads from there), the messages kept
-    // with the time they were first written.
+    // with the time they were first written: a prompt compacted mid-turn is still rewound to its start.
     compacted.forEach((message, i) => {
-      const timestamp = i === summaryAt ? undefined : part?.timeOf?.(message);
+      const timestamp =
+        i === summaryAt ? undefined : part ? part.timeOf?.(message) : transcript.firstWritten(message);
       transcript.append(
         message,
         "main",

@@ -71,6 +71,11 @@ export class TranscriptWriter {
    * that could not be cut back off: the next line checks, and starts on a line of its own.
    */
   private mayEndMidLine = false;
+  /**
+   * When each prompt of the main agent was first written: a compaction that keeps one writes it
+   * again with that time, which `/rewind` restores the files to (a prompt compacted mid-turn).
+   */
+  private readonly promptTimes = new WeakMap<ModelMessage, string>();
   /** The session's title (a hook's `sessionTitle`), and how many bytes were written since its line. */
   private currentTitle: string | undefined;
   private sinceTitle = 0;
@@ -237,7 +242,14 @@ export class TranscriptWriter {
       uuid,
     };
     this.write(line, { key: chain, uuid });
+    if (agentName === "main" && message.role === "user" && !this.promptTimes.has(message))
+      this.promptTimes.set(message, line.timestamp);
     return uuid;
+  }
+
+  /** When a user message of the main agent was first written by this writer (undefined: never). */
+  firstWritten(message: ModelMessage): string | undefined {
+    return this.promptTimes.get(message);
   }
 
   /**
