@@ -1,23 +1,29 @@
 /**
- * The frame of the benches that set this checkout against a built baseline checkout
- * (bench/write-edit.ts, bench/unmatched-hook.ts): the env knobs, the checks that both are built,
- * a scratch folder, and the rounds, interleaved with which build runs first alternating, of an
- * in-process measure and a `codebot -p` run with one settings file of hooks.
+ * The one entry point of the benches that set this checkout against a built baseline checkout
+ * (bench/write-edit.ts, bench/unmatched-hook.ts): runBaselineBench takes what a bench measures and
+ * does the rest — the env knobs, the checks that both are built, a scratch folder, the rounds
+ * (interleaved, which build runs first alternating) of an in-process measure and a `codebot -p`
+ * run with one settings file of hooks, and the report: a line a measure, then one JSON object.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
+import { runPipeline } from "../packages/agentcore/src/tool-pipeline.js";
 import { BUILT, median, type Run, runEverythingMode, runWithModel } from "./cli-runs.js";
+import { benchToolContext } from "./tool-context.js";
 
-export const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
-export const FILE_KB = Number(process.env.FILE_KB ?? 64);
-export const ROUNDS = Number(process.env.ROUNDS ?? 7);
-export const N = Number(process.env.N ?? 300);
+const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+const FILE_KB = Number(process.env.FILE_KB ?? 64);
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const N = Number(process.env.N ?? 300);
 /** CLI=0: the in-process measure only. */
-export const CLI = process.env.CLI !== "0";
+const CLI = process.env.CLI !== "0";
+/** Calls run before the N measured ones of perCall. */
+const WARM_UP = 50;
 
-export const round1 = (n: number) => Math.round(n * 10) / 10;
-export const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** `FILE_KB` KiB of source-like lines. */
 export function sourceLines(): string {
@@ -25,8 +31,76 @@ export function sourceLines(): string {
   return line.repeat(Math.ceil((FILE_KB * 1024) / line.length));
 }
 
+/** What the model plays in a `codebot -p` run. */
+export type Script = Parameters<typeof runWithModel>[0];
+
+/** µs a call: wall (median) and CPU (mean). */
+export interface Cost {
+  wall: number;
+  cpu: number;
+}
+
+/** One in-process measure of a build: the cost of each kind of call, and counts a call (`stats_per_write`). */
+export interface Measured {
+  costs: Record<string, Cost>;
+  counts?: Record<string, number>;
+}
+
+/** What a bench measures; runBaselineBench does the rest. */
+export interface BaselineBench<B> {
+  /** The bench's name (its scratch folder, its report's first word). */
+  name: string;
+  /** What the report's first line says after `<FILE_KB> KiB`. */
+  what: string;
+  /** What BENCH_BASELINE should be a checkout of. */
+  baseline: string;
+  /** The hooks of the settings file both builds run with. */
+  hooks: unknown;
+  /** How many tool calls the CLI run's script makes. */
+  calls: number;
+  /** One build's parts from its checkout, working in `project` (its own scratch folder). */
+  build(checkout: string, project: string): Promise<B>;
+  /** One round's in-process measure of a build, in the project it was built for. */
+  inProcess(build: B, project: string): Promise<Measured>;
+  /** Puts the CLI project's files back as the script expects them before each run. */
+  resetFiles(project: string): void;
+  script(): Script;
+}
+
+/**
+ * µs a call (wall, median; CPU, mean) over N calls after WARM_UP unmeasured: `callAt(i, measuring)`
+ * runs untimed and gives the call to time (its arguments already made).
+ */
+export async function perCall(callAt: (i: number, measuring: boolean) => () => Promise<void>): Promise<Cost> {
+  const walls: number[] = [];
+  let cpu = 0;
+  for (let i = 0; i < N + WARM_UP; i++) {
+    const call = callAt(i, i >= WARM_UP);
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    await call();
+    const wall = performance.now() - t0;
+    const used = process.cpuUsage(cpu0);
+    if (i < WARM_UP) continue;
+    walls.push(wall * 1000);
+    cpu += used.user + used.system;
+  }
+  return { wall: median(walls), cpu: cpu / N };
+}
+
+/** Runs one call of `tool` through `layers` as the kernel would; throws on an error result. */
+export async function runTool(
+  tool: Tool,
+  layers: ToolMiddleware[],
+  id: string,
+  args: Record<string, unknown>,
+): Promise<void> {
+  const result = await runPipeline({ id, name: tool.name, args }, tool, layers, benchToolContext(tool, id));
+  if (result.isError) throw new Error(`bench: ${result.content}`);
+}
+
 /** Where a bench's builds run: the baseline's checkout, a scratch `root` and its folders. */
-export interface Frame {
+interface Frame {
   base: string;
   root: string;
   /** `root/<name>`, made. */
@@ -41,7 +115,7 @@ export interface Frame {
  * Checks BENCH_BASELINE is set (`baseline` names what it should be) and both checkouts are built,
  * and makes the scratch folder `codebot-bench-<name>-…` with a settings file of `hooks`.
  */
-export function baselineFrame(name: string, baseline: string, hooks: unknown): Frame {
+function baselineFrame(name: string, baseline: string, hooks: unknown): Frame {
   if (!BASE) throw new Error(`bench: set BENCH_BASELINE to a built checkout of the baseline (${baseline})`);
   if (!fs.existsSync(BUILT) || !fs.existsSync(path.join(BASE, "packages/codebot/dist/bundle/cli.cjs")))
     throw new Error("bench: build both checkouts first (npm run build)");
@@ -57,27 +131,25 @@ export function baselineFrame(name: string, baseline: string, hooks: unknown): F
 }
 
 /** What the rounds measured, ours and the baseline's, warm-up left out. */
-export interface Rounds<M> {
-  inOurs: M[];
-  inBase: M[];
+interface Rounds {
+  inOurs: Measured[];
+  inBase: Measured[];
   cliOurs: Run[];
   cliBase: Run[];
 }
 
 /**
- * One warm-up round (file caches, the code cache), then ROUNDS measured ones, each running
- * `inProcess` for both builds and, unless CLI=0, `codebot -p` (ours, then the baseline's bin, in
- * the round's order) with the frame's hooks and `script` after `resetFiles`. Removes the frame's
- * folder at the end.
+ * One warm-up round (file caches, the code cache), then ROUNDS measured ones, each running the
+ * in-process measure for both builds and, unless CLI=0, `codebot -p` (ours, then the baseline's
+ * bin, in the round's order) with the frame's hooks and the bench's script after resetFiles.
+ * Removes the frame's folder at the end.
  */
-export async function pairedRounds<M>(
-  frame: Frame,
-  steps: {
-    inProcess(mine: boolean): Promise<M>;
-    resetFiles(): void;
-    script(): Parameters<typeof runWithModel>[0];
-  },
-): Promise<Rounds<M>> {
+async function pairedRounds<B>(frame: Frame, bench: BaselineBench<B>): Promise<Rounds> {
+  const projects = { ours: frame.dir("ours"), base: frame.dir("base") };
+  const builds = {
+    ours: await bench.build(path.resolve("."), projects.ours),
+    base: await bench.build(frame.base, projects.base),
+  };
   const baseBin = path.join(frame.base, "packages/codebot/bin/codebot.js");
   const home = frame.dir("home");
   const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
@@ -85,17 +157,18 @@ export async function pairedRounds<M>(
   const basePArgs = CLI
     ? ["-p", "go", "--permission-mode", runEverythingMode(baseBin), "--settings", frame.hookFile]
     : pArgs;
-  const rounds: Rounds<M> = { inOurs: [], inBase: [], cliOurs: [], cliBase: [] };
+  const rounds: Rounds = { inOurs: [], inBase: [], cliOurs: [], cliBase: [] };
   try {
     for (let round = 0; round <= ROUNDS; round++) {
       const order = round % 2 === 0 ? ([true, false] as const) : ([false, true] as const);
       for (const mine of order) {
-        const measured = await steps.inProcess(mine);
+        const side = mine ? "ours" : "base";
+        const measured = await bench.inProcess(builds[side], projects[side]);
         if (round > 0) (mine ? rounds.inOurs : rounds.inBase).push(measured);
         if (!CLI) continue;
-        steps.resetFiles();
+        bench.resetFiles(frame.project);
         const run = await runWithModel(
-          steps.script(),
+          bench.script(),
           mine ? pArgs : basePArgs,
           env,
           frame.project,
@@ -110,10 +183,62 @@ export async function pairedRounds<M>(
   return rounds;
 }
 
-/** Median wall ms of CLI runs. */
-export const cliMs = (list: Run[]) => median(list.map((r) => r.ms));
-/** Median CPU ms of CLI runs (NaN without GNU time). */
-export const cliCpuMs = (list: Run[]) => median(list.map((r) => r.cpuMs ?? Number.NaN));
-/** The median of each round's run against the baseline's of the same round: drifting load cancels. */
-export const pairedRatio = (ours: Run[], base: Run[], of: (run: Run) => number) =>
-  median(ours.map((r, i) => of(r) / of(base[i] as Run)));
+/** The report's numbers: each cost ours, the baseline's and their ratio; each count; the CLI runs'. */
+function results(bench: BaselineBench<unknown>, rounds: Rounds): Record<string, number> {
+  const { inOurs, inBase, cliOurs, cliBase } = rounds;
+  const result: Record<string, number> = { file_kb: FILE_KB, rounds: ROUNDS };
+  for (const key of Object.keys(inOurs[0]?.costs ?? {})) {
+    const us = (list: Measured[], of: keyof Cost) => median(list.map((m) => (m.costs[key] as Cost)[of]));
+    Object.assign(result, {
+      [`${key}_us`]: round1(us(inOurs, "wall")),
+      [`baseline_${key}_us`]: round1(us(inBase, "wall")),
+      [`${key}_ratio`]: round3(us(inOurs, "wall") / us(inBase, "wall")),
+      [`${key}_cpu_us`]: round1(us(inOurs, "cpu")),
+      [`baseline_${key}_cpu_us`]: round1(us(inBase, "cpu")),
+      [`${key}_cpu_ratio`]: round3(us(inOurs, "cpu") / us(inBase, "cpu")),
+    });
+  }
+  for (const key of Object.keys(inOurs[0]?.counts ?? {})) {
+    const count = (list: Measured[]) => median(list.map((m) => m.counts?.[key] ?? Number.NaN));
+    Object.assign(result, { [key]: count(inOurs), [`baseline_${key}`]: count(inBase) });
+  }
+  if (!CLI) return result;
+  const ms = (list: Run[]) => median(list.map((r) => r.ms));
+  const cpuMs = (list: Run[]) => median(list.map((r) => r.cpuMs ?? Number.NaN));
+  // Each round's run against the baseline's of the same round: drifting load cancels.
+  const paired = (of: (run: Run) => number) => median(cliOurs.map((r, i) => of(r) / of(cliBase[i] as Run)));
+  return Object.assign(result, {
+    cli_calls: bench.calls,
+    cli_ms: round1(ms(cliOurs)),
+    baseline_cli_ms: round1(ms(cliBase)),
+    cli_ratio: round3(ms(cliOurs) / ms(cliBase)),
+    cli_cpu_ms: round1(cpuMs(cliOurs)),
+    baseline_cli_cpu_ms: round1(cpuMs(cliBase)),
+    cli_cpu_ratio: round3(cpuMs(cliOurs) / cpuMs(cliBase)),
+    cli_ratio_paired: round3(paired((r) => r.ms)),
+    cli_cpu_ratio_paired: round3(paired((r) => r.cpuMs ?? Number.NaN)),
+  });
+}
+
+/** Runs the bench and prints its report: a line a measure, then the numbers as one JSON object. */
+export async function runBaselineBench<B>(bench: BaselineBench<B>): Promise<void> {
+  const frame = baselineFrame(bench.name, bench.baseline, bench.hooks);
+  const rounds = await pairedRounds(frame, bench);
+  const r = results(bench as BaselineBench<unknown>, rounds);
+  const costLine = (key: string) =>
+    `  in process, ${key}  ${r[`${key}_us`]} µs (CPU ${r[`${key}_cpu_us`]}), baseline ${r[`baseline_${key}_us`]} µs (CPU ${r[`baseline_${key}_cpu_us`]}): x${r[`${key}_ratio`]}, CPU x${r[`${key}_cpu_ratio`]}`;
+  const countLine = (key: string) => `  ${key}: ${r[key]}, baseline ${r[`baseline_${key}`]}`;
+  console.log(
+    [
+      `${bench.name} bench: ${FILE_KB} KiB ${bench.what}; median of ${ROUNDS} interleaved rounds (1 warm-up); baseline ${frame.base}; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      ...Object.keys(rounds.inOurs[0]?.costs ?? {}).map(costLine),
+      ...Object.keys(rounds.inOurs[0]?.counts ?? {}).map(countLine),
+      ...(CLI
+        ? [
+            `  -p, ${bench.calls} calls  ${r.cli_ms} ms (CPU ${r.cli_cpu_ms}), baseline ${r.baseline_cli_ms} ms (CPU ${r.baseline_cli_cpu_ms}): x${r.cli_ratio} (paired x${r.cli_ratio_paired}), CPU x${r.cli_cpu_ratio} (paired x${r.cli_cpu_ratio_paired})`,
+          ]
+        : []),
+    ].join("\n"),
+  );
+  console.log(JSON.stringify(r));
+}
