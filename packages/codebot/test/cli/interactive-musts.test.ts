@@ -5,31 +5,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
+import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { cliPath, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
-
-/** `codebot ARGS` in a terminal in the sandbox's project; resolves once its prompt shows. */
-async function startSession(
-  box: Sandbox,
-  server: LoopbackModelServer,
-  args: readonly string[] = [],
-  program?: readonly string[],
-): Promise<TmuxSession> {
-  const term = TmuxSession.start({
-    dir: box.project,
-    env: modelEnv(server, box.home),
-    args,
-    ...(program ? { program } : {}),
-  });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
 
 describe("§8 the interactive 'always' answer", { timeout: 120_000 }, () => {
   it("approving a project hook 'always' stores it under CODEBOT_HOME/trust, and the next session runs it without asking", async () => {
@@ -74,12 +58,9 @@ describe("§7.4 quitting the interactive session keeps async hooks in flight", {
   it("Ctrl+C twice while a PostToolUse hook runs: the hook completes before the exit with 0", async () => {
     const box = sandbox();
     const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("done")]);
-    const term = await startSession(box, server, [
-      "--permission-mode",
-      "bypassPermissions",
-      "--settings",
-      auditSettings(box),
-    ]);
+    const term = await startSession(box, server, {
+      args: ["--permission-mode", "bypassPermissions", "--settings", auditSettings(box)],
+    });
     term.submit("go");
     await waitFor(() => fs.existsSync(box.at("post-started")), 30_000, "the PostToolUse hook to start");
     await term.waitForScreen(/^done$/m);
@@ -96,12 +77,10 @@ describe("§7.4 quitting the interactive session keeps async hooks in flight", {
     const pidFile = box.at("cli.pid");
     // The CLI's own pid, written by the shell that then becomes it.
     const program = ["sh", "-c", `echo $$ > '${pidFile}'; exec "$@"`, "sh", process.execPath, cliPath];
-    const term = await startSession(
-      box,
-      server,
-      ["--permission-mode", "bypassPermissions", "--settings", auditSettings(box)],
+    const term = await startSession(box, server, {
+      args: ["--permission-mode", "bypassPermissions", "--settings", auditSettings(box)],
       program,
-    );
+    });
     term.submit("go");
     await waitFor(() => fs.existsSync(box.at("post-started")), 30_000, "the PostToolUse hook to start");
     await term.waitForScreen(/^done$/m);

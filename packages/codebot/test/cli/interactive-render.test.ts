@@ -14,26 +14,19 @@ import {
   sandbox,
 } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
 const ESC = "\x1b";
 
-async function startSession(
+/** The session in bypass mode, `args` after, the model's environment with `env`. */
+const startBypassing = (
   box: Sandbox,
   server: LoopbackModelServer,
   args: readonly string[] = [],
-  extraEnv: Record<string, string> = {},
-): Promise<TmuxSession> {
-  const term = TmuxSession.start({
-    dir: box.project,
-    env: modelEnv(server, box.home, extraEnv),
-    args: ["--permission-mode", "bypassPermissions", ...args],
-  });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
+  env: Record<string, string> = {},
+) => startSession(box, server, { args: ["--permission-mode", "bypassPermissions", ...args], env });
 
 describe("the interactive session renders", { timeout: 120_000 }, () => {
   it("a compact unified diff after edit and after write", async () => {
@@ -44,7 +37,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("write", { file_path: "new.txt", content: "first\nsecond\n" }),
       reply.text("changed"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startBypassing(box, server);
     term.submit("change it");
     const screen = await term.waitForScreen(/^changed$/m);
     expect(screen).toContain(
@@ -81,7 +74,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo original" }),
       reply.text("ran it"),
     ]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("run it");
     const screen = await term.waitForScreen(/^ran it$/m);
     expect(screen).toContain("✓ bash echo rewritten (rewritten by a hook) → rewritten");
@@ -101,7 +94,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       },
     });
     const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("ran it")]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("run it");
     // A hook of Claude Code's shape is waited for: its line comes before the tool's.
     const screen = await term.waitForScreen(/^ran it$/m);
@@ -123,7 +116,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       hooks: { PostToolUse: [{ matcher: "bash", hooks: [command(hookCommand)] }] },
     });
     const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("ran it")]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("run it");
     const screen = await term.waitForScreen(/^ran it$/m);
     expect(screen).toContain("mind the build");
@@ -135,7 +128,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     const box = sandbox();
     const command = "printf 'building 10%%\\rbuilding 100%%\\r\\033[2Kbuilt\\n'";
     const server = await modelServer([reply.toolCall("bash", { command }), reply.text("ran it")]);
-    const term = await startSession(box, server);
+    const term = await startBypassing(box, server);
     term.submit("run it");
     const screen = await term.waitForScreen(/^ran it$/m);
     expect(screen).toMatch(/^✓ bash printf .* → built$/m);
@@ -147,7 +140,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo 'coder 👩\u200d💻 family 👨\u200d👩\u200d👧'" }),
       reply.text("ran it"),
     ]);
-    const term = await startSession(box, server);
+    const term = await startBypassing(box, server);
     term.submit("run it");
     const screen = await term.waitForScreen(/^ran it$/m);
     expect(screen).toContain(
@@ -164,7 +157,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       hooks: { PostToolUse: [{ matcher: "bash", hooks: [command(`echo '${output}'`)] }] },
     });
     const server = await modelServer([reply.toolCall("bash", { command: "echo hi" }), reply.text("ran it")]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("run it");
     const screen = await term.waitForScreen(/^ran it$/m);
     expect(screen).toMatch(/^✓ bash echo hi → hi$/m);
@@ -177,7 +170,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       "# Result\n\nRead **a.txt** and `b.txt`:\n\n- first\n- second\n\n```js\nconst total = 1;\n```\n\nDone.";
     const box = sandbox();
     const server = await modelServer([reply.text(answer), reply.text(answer)]);
-    const term = await startSession(box, server);
+    const term = await startBypassing(box, server);
     term.submit("explain");
     const screen = await term.waitForScreen(/^Done\.$/m);
     expect(screen).toContain("Read a.txt and b.txt:");
@@ -190,7 +183,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
     // The code line is highlighted: an escape sequence right before `const`.
     expect(coloured).toMatch(new RegExp(`${ESC}\\[[0-9;]*m\\s*const${ESC}`));
 
-    const plain = await startSession(box, server, [], { NO_COLOR: "1" });
+    const plain = await startBypassing(box, server, [], { NO_COLOR: "1" });
     plain.submit("explain");
     await plain.waitForScreen(/^Done\.$/m);
     expect(plain.screen()).toContain("Read a.txt and b.txt:");
@@ -204,7 +197,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       env: modelEnv(server, box.home),
     });
     expect(earlier.code).toBe(0);
-    const term = await startSession(box, server, ["-c"]);
+    const term = await startBypassing(box, server, ["-c"]);
     await term.waitForScreen(/^Earlier answer\.$/m);
     // Bold as tmux shows it (its capture resets attributes with SGR 0).
     expect(term.screen(true)).toMatch(new RegExp(`${ESC}\\[1mEarlier${ESC}\\[0m`));
@@ -221,7 +214,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo hi" }),
       reply.text("all done"),
     ]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("go");
     // The final state: the prompt back, with the status line under it.
     const screen = await term.waitForScreen(/⚑ hook PostToolUse "audit"[\s\S]*^›.*\n.*context/m);
@@ -243,7 +236,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo hi" }),
       reply.text("all done"),
     ]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("go");
     // The final state: the notice and the answer (in either order: the hook is async) above the
     // prompt, its status line under it.
@@ -264,7 +257,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo hi" }),
       reply.text("all done"),
     ]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("go");
     // The final state: the prompt back, with the status line under it.
     const screen = await term.waitForScreen(/^all done\n›.*\n.*context/m);
@@ -289,7 +282,7 @@ describe("the interactive session renders", { timeout: 120_000 }, () => {
       reply.toolCall("bash", { command: "echo hi" }),
       reply.text("all done"),
     ]);
-    const term = await startSession(box, server, ["--settings", settings]);
+    const term = await startBypassing(box, server, ["--settings", settings]);
     term.submit("go");
     await term.waitForScreen(/^all done\n›.*\n.*context/m);
     term.submit("first line\\");

@@ -4,26 +4,15 @@
  */
 import { type LoopbackModelServer, reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
-import { TmuxSession } from "./support/tmux.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
-async function startSession(
-  box: Sandbox,
-  server: LoopbackModelServer,
-  model: string,
-  extra: string[] = [],
-): Promise<TmuxSession> {
-  const term = TmuxSession.start({
-    dir: box.project,
-    env: modelEnv(server, box.home),
-    args: ["--permission-mode", "bypassPermissions", "--model", model, ...extra],
-  });
-  await term.waitForScreen(/^›/m);
-  return term;
-}
+/** The session in bypass mode on `model`, `extra` arguments after. */
+const startOn = (box: Sandbox, server: LoopbackModelServer, model: string, extra: string[] = []) =>
+  startSession(box, server, { args: ["--permission-mode", "bypassPermissions", "--model", model, ...extra] });
 
 const used = (inputTokens: number, outputTokens: number, cacheReadTokens = 0) => ({
   usage: { inputTokens, outputTokens, cacheReadTokens },
@@ -36,7 +25,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
       { ...reply.toolCall("bash", { command: "true" }), ...used(100_000, 1_000) },
       { ...reply.text("done"), ...used(110_000, 2_000, 100_000) },
     ]);
-    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    const term = await startOn(box, server, "anthropic/claude-sonnet-4-5");
     // Before any model call: nothing used yet.
     await term.waitForScreen(
       /^›\s*\n\s*anthropic\/claude-sonnet-4-5 · context \d+\/200k \(0%\) · 0 tokens · \$0\.0000$/m,
@@ -53,7 +42,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
   it("stays under the prompt when the terminal is resized, cut to the new width", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    const term = await startOn(box, server, "anthropic/claude-sonnet-4-5");
     term.type("half typed");
     await term.waitForScreen(/^›\s*half typed\n.*0 tokens/m);
     term.tmux("resize-window", "-t", "t", "-x", "60", "-y", "30");
@@ -65,7 +54,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
   it("a line typed over two rows is drawn once after the terminal is narrowed, not with a copy of its first row", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    const term = await startOn(box, server, "anthropic/claude-sonnet-4-5");
     const words = Array.from({ length: 25 }, (_, i) => `word${i}`);
     // Key by key: 142 columns, two rows of 120.
     for (const word of words) term.type(`${word} `);
@@ -79,7 +68,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
   it("goes under a prompt in wide characters (Chinese) that wraps, not over its second row; an edit keeps it there", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    const term = await startOn(box, server, "anthropic/claude-sonnet-4-5");
     // 70 characters of two columns each, after the prompt's two: 142 columns, two rows of 120.
     const text = `${"修复解析器的错误并添加测试".repeat(5).slice(0, 65)}一二三四五`;
     // Key by key, as typed (a chunk of keys at once is a paste: the next test).
@@ -95,7 +84,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
   it("a pasted line that wraps onto the status's row leaves none of the status on it", async () => {
     const box = sandbox();
     const server = await modelServer([]);
-    const term = await startSession(box, server, "anthropic/claude-sonnet-4-5");
+    const term = await startOn(box, server, "anthropic/claude-sonnet-4-5");
     await term.waitForScreen(/^›\s*\nanthropic\/claude-sonnet-4-5 · context/m);
     // One chunk, as a paste arrives: readline writes it straight on, over the status's row.
     term.type("x".repeat(130));
@@ -108,7 +97,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
       { ...reply.toolCall("bash", { command: "true" }), ...used(1_000, 50) },
       { ...reply.text("done"), ...used(1_200, 30, 1_000) },
     ]);
-    const term = await startSession(box, server, "anthropic/claude-haiku-4-5");
+    const term = await startOn(box, server, "anthropic/claude-haiku-4-5");
     term.submit("go");
     await term.waitForScreen(/^done$/m);
     term.submit("/cost");
@@ -125,7 +114,7 @@ describe("the session's status", { timeout: 120_000 }, () => {
     const box = sandbox();
     const settings = box.json("settings.json", { models: { "anthropic/acme-1": { contextWindow: 50_000 } } });
     const server = await modelServer([{ ...reply.text("hi"), ...used(5_000, 10) }]);
-    const term = await startSession(box, server, "anthropic/acme-1", ["--settings", settings]);
+    const term = await startOn(box, server, "anthropic/acme-1", ["--settings", settings]);
     term.submit("hello");
     await term.waitForScreen(/anthropic\/acme-1 · context 5k\/50k \(10%\) · 5k tokens · cost unknown$/m);
     term.submit("/cost");
