@@ -10,27 +10,12 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../support/temp-dirs.js";
-import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "./support/cli-process.js";
+import { committedRepository, git } from "./support/git-repository.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
-
-const IDENTITY = ["-c", "user.name=t", "-c", "user.email=t@t"];
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8" }).trim();
-}
-
-/** The sandbox's project as a git repository with one commit. */
-function repository(): Sandbox {
-  const box = sandbox();
-  git(box.project, "init", "-q");
-  box.write("a.txt", "a\n");
-  git(box.project, "add", ".");
-  git(box.project, "commit", "-q", "-m", "first");
-  return box;
-}
 
 const servers: { socket: string; client?: ChildProcess }[] = [];
 
@@ -86,7 +71,7 @@ function fileJson(file: string): Record<string, unknown> | undefined {
 
 describe("--tmux with -w", () => {
   it("makes the tmux session <repository>_worktree-<name> running codebot in the worktree, and switches the client to it", async () => {
-    const box = repository();
+    const box = committedRepository();
     const seen = box.json("hooks.json", {
       hooks: { SessionStart: [{ hooks: [command(`cat > '${box.at("start.json")}'`)] }] },
     });
@@ -121,7 +106,7 @@ describe("--tmux with -w", () => {
   });
 
   it("outside tmux, attaches the terminal to the session it makes", async () => {
-    const box = repository();
+    const box = committedRepository();
     const server = await modelServer([]);
     // Outside tmux (TMUX empty), codebot's tmux is the default server of TMUX_TMPDIR: the test's own.
     const tmuxDir = tempDir("cb-tmuxdir-");
@@ -171,7 +156,7 @@ describe("--tmux with -w", () => {
   });
 
   it("--tmux=classic joins a session of that name already there instead of making another", async () => {
-    const box = repository();
+    const box = committedRepository();
     const server = await modelServer([]);
     const env = modelEnv(server, box.home);
     const tmux = tmuxServer(env);
@@ -193,7 +178,7 @@ describe("--tmux with -w", () => {
   });
 
   it("without -w is an error, exit 1, and makes nothing", async () => {
-    const box = repository();
+    const box = committedRepository();
     const r = await runCli(["--tmux", "-p", "go"], { env: cliEnv(box.home), cwd: box.project });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe("codebot: --tmux requires --worktree");
@@ -201,7 +186,7 @@ describe("--tmux with -w", () => {
   });
 
   it("without tmux on PATH is an error, exit 1, before any worktree is made", async () => {
-    const box = repository();
+    const box = committedRepository();
     const r = await runCli(["-w", "foo", "--tmux"], {
       env: cliEnv(box.home, { PATH: tempDir("no-tmux-") }),
       cwd: box.project,
@@ -214,7 +199,7 @@ describe("--tmux with -w", () => {
   });
 
   it("--tmux= in a subcommand's value is that value (hooks test --prompt), not the flag", async () => {
-    const box = repository();
+    const box = committedRepository();
     const r = await runCli(["hooks", "test", "UserPromptSubmit", "--prompt", "--tmux=iterm2"], {
       env: cliEnv(box.home),
       cwd: box.project,
@@ -224,7 +209,7 @@ describe("--tmux with -w", () => {
   });
 
   it("a mode other than classic is refused", async () => {
-    const box = repository();
+    const box = committedRepository();
     const r = await runCli(["-w", "foo", "--tmux=iterm2"], { env: cliEnv(box.home), cwd: box.project });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(

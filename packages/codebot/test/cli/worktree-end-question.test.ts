@@ -4,33 +4,23 @@
  * back to the session. codebot asks too (`1` keep, `2` remove, Esc back), at the prompt's width. A
  * kept worktree is unlocked, as claude's is (git's lock is the session's).
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { columnsOf } from "../../src/cli/output/columns.js";
-import { command, modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { command, modelEnv, modelServer, type Sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
+import { committedRepository, git } from "./support/git-repository.js";
 import { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
-
-const IDENTITY = ["-c", "user.name=t", "-c", "user.email=t@t"];
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8" }).trim();
-}
 
 /** A git repository whose session, in worktree `name`, leaves an uncommitted file there (a SessionStart hook writes it). */
 async function changedWorktreeSession(
   name: string,
   columns = 100,
 ): Promise<{ box: Sandbox; term: TmuxSession; dir: string }> {
-  const box = sandbox();
-  git(box.project, "init", "-q");
-  box.write("a.txt", "a\n");
-  git(box.project, "add", ".");
-  git(box.project, "commit", "-q", "-m", "first");
+  const box = committedRepository();
   const settings = box.json("../end-settings.json", {
     hooks: { SessionStart: [{ hooks: [command("echo draft > notes.txt")] }] },
   });

@@ -3,7 +3,6 @@
  * worktree `<repo>/.claude/worktrees/<name>` on branch `worktree-<name>`, from `origin/HEAD` when
  * there is a remote, else `HEAD`, where the session then runs; WorktreeCreate hooks make it instead.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
@@ -19,24 +18,9 @@ import {
   systemLines,
 } from "./support/cli-fixtures.js";
 import { cliEnv, jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
+import { committedRepository, git } from "./support/git-repository.js";
 
 useBuiltCli();
-
-const IDENTITY = ["-c", "user.name=t", "-c", "user.email=t@t"];
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8" }).trim();
-}
-
-/** The sandbox's project as a git repository with one commit. */
-function repository(): Sandbox {
-  const box = sandbox();
-  git(box.project, "init", "-q");
-  box.write("a.txt", "a\n");
-  git(box.project, "add", ".");
-  git(box.project, "commit", "-q", "-m", "first");
-  return box;
-}
 
 /** `-p go` with the extra arguments, its stream-json lines and the init line's cwd. */
 async function runIn(box: Sandbox, ...args: string[]) {
@@ -51,7 +35,7 @@ async function runIn(box: Sandbox, ...args: string[]) {
 
 describe("--worktree with git", () => {
   it("runs the session in a locked worktree <repo>/.claude/worktrees/<name> on branch worktree-<name>", async () => {
-    const box = repository();
+    const box = committedRepository();
     const seen = box.json("hooks.json", {
       hooks: { SessionStart: [{ hooks: [command(`cat > '${box.at("start.json")}'`)] }] },
     });
@@ -87,7 +71,7 @@ describe("--worktree with git", () => {
   });
 
   it("starts from the remote's default branch when there is one, else from HEAD", async () => {
-    const origin = repository();
+    const origin = committedRepository();
     const box = sandbox();
     fs.rmSync(box.project, { recursive: true });
     git(path.dirname(box.project), "clone", "-q", origin.project, box.project);
@@ -107,7 +91,7 @@ describe("--worktree with git", () => {
   });
 
   it('settings worktree.baseRef "head" starts it from HEAD even with a remote', async () => {
-    const origin = repository();
+    const origin = committedRepository();
     const box = sandbox();
     fs.rmSync(box.project, { recursive: true });
     git(path.dirname(box.project), "clone", "-q", origin.project, box.project);
@@ -122,7 +106,7 @@ describe("--worktree with git", () => {
   });
 
   it("a second run with the same name goes on in the worktree that is there", async () => {
-    const box = repository();
+    const box = committedRepository();
     const first = await runIn(box, "-w", "again");
     expect(first.code, first.stderr).toBe(0);
     const dir = String(first.init?.cwd);
@@ -134,7 +118,7 @@ describe("--worktree with git", () => {
   });
 
   it("a worktree used again is locked for the session (claude's), as a new one is", async () => {
-    const box = repository();
+    const box = committedRepository();
     const first = await runIn(box, "-w", "relock");
     expect(first.code, first.stderr).toBe(0);
     const dir = String(first.init?.cwd);
@@ -154,7 +138,7 @@ describe("--worktree with git", () => {
   });
 
   it("without a name, the worktree gets three generated words", async () => {
-    const box = repository();
+    const box = committedRepository();
     const r = await runIn(box, "-w");
     expect(r.code, r.stderr).toBe(0);
     const name = path.basename(String(r.init?.cwd));
@@ -163,7 +147,7 @@ describe("--worktree with git", () => {
   });
 
   it("a repository whose .claude/worktrees (or the worktree's folder) is a symbolic link is refused: nothing is checked out where it points", async () => {
-    const box = repository();
+    const box = committedRepository();
     const outside = tempDir("codebot-outside-");
     fs.mkdirSync(box.at(".claude"));
     fs.symlinkSync(outside, box.at(".claude/worktrees"));
@@ -176,7 +160,7 @@ describe("--worktree with git", () => {
     // Another repository's worktree, linked in under the name: not taken for this one's.
     fs.unlinkSync(box.at(".claude/worktrees"));
     fs.mkdirSync(box.at(".claude/worktrees"));
-    const other = repository();
+    const other = committedRepository();
     fs.symlinkSync(other.project, box.at(".claude/worktrees/feat"));
     const linked = await runIn(box, "--worktree", "feat");
     expect(linked.code).toBe(1);
@@ -184,7 +168,7 @@ describe("--worktree with git", () => {
   });
 
   it("a folder under the worktree's name that is another repository (an archive's nested .git) is not taken for this one's worktree", async () => {
-    const box = repository();
+    const box = committedRepository();
     const nested = box.at(".claude/worktrees/feat");
     fs.mkdirSync(nested, { recursive: true });
     git(nested, "init", "-q");
@@ -196,7 +180,7 @@ describe("--worktree with git", () => {
   });
 
   it("a repository whose own .git/config names programs (an unpacked archive's filter, fsmonitor) is refused before git runs them; its hooksPath alone is not", async () => {
-    const box = repository();
+    const box = committedRepository();
     const ran = path.join(box.home, "smudged");
     box.write(".gitattributes", "* filter=x\n");
     git(box.project, "add", ".");
@@ -257,7 +241,7 @@ describe("--worktree with WorktreeCreate hooks", () => {
   });
 
   it("a hook that exits 1 is an error with its stderr", async () => {
-    const box = repository();
+    const box = committedRepository();
     const r = await runIn(box, "-w", "bar", "--settings", hookSettings(box, "echo disk full >&2; exit 1"));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Error creating worktree: WorktreeCreate hook failed: .*exit 1.*: disk full/);
@@ -328,7 +312,7 @@ describe("the end of an interactive --worktree session", () => {
       : undefined;
 
   it("an unchanged git worktree is removed with its branch, WorktreeRemove firing first", async () => {
-    const box = repository();
+    const box = committedRepository();
     const dir = path.join(box.project, ".claude", "worktrees", "tidy");
     const r = await interactive(box, {}, "-w", "tidy");
     expect(r.code, r.stderr).toBe(0);
@@ -339,7 +323,7 @@ describe("the end of an interactive --worktree session", () => {
   });
 
   it("a changed git worktree is kept without a question when stdin is not a terminal, with a line saying where and on which branch", async () => {
-    const box = repository();
+    const box = committedRepository();
     const dir = path.join(box.project, ".claude", "worktrees", "busy");
     // A SessionStart hook runs in the worktree: the file it leaves is a change.
     const start = { SessionStart: [{ hooks: [command("echo draft > notes.txt")] }] };
@@ -364,7 +348,7 @@ describe("the end of an interactive --worktree session", () => {
   });
 
   it("-p leaves the worktree and fires no WorktreeRemove", async () => {
-    const box = repository();
+    const box = committedRepository();
     const record = command(`cat > '${box.at("removed.json")}'`);
     const settings = box.json("end.json", { hooks: { WorktreeRemove: [{ hooks: [record] }] } });
     const r = await runIn(box, "-w", "kept", "--settings", settings);
