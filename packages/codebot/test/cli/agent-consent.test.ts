@@ -54,6 +54,20 @@ describe("consent for a project agent's hooks", () => {
 });
 
 describe("consent for a project agent's model", () => {
+  it("once hooks trust approved its model:<spec> grant, hooks trust does not list it again", async () => {
+    const box = sandbox();
+    box.write(
+      ".claude/agents/helper.md",
+      "---\nname: helper\ndescription: helps\nmodel: openai/gpt-4.1\n---\nHelp.\n",
+    );
+    const trust = () => runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    const first = await trust();
+    expect(first.stdout).toContain("model:openai/gpt-4.1 (project .claude/agents/helper.md)");
+    const second = await trust();
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toContain("model:openai/gpt-4.1");
+  });
+
   it("its model is used only once model:<spec> is trusted; until then the session's, said once", async () => {
     const box = sandbox();
     box.write(

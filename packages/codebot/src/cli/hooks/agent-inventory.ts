@@ -12,26 +12,20 @@ import { loadAgents } from "../../agents/load-agents.js";
 import { agentEffortGrant } from "../../session/subagent-model.js";
 import {
   type HookInventory,
-  type InventoryHook,
-  inventoryHook,
+  type ScopedAdditions,
   scopedHookPlaces,
   withScopedAdditions,
 } from "./hook-inventory.js";
 
 export async function withAgents(inv: HookInventory): Promise<HookInventory> {
-  const { project, cwd } = inv;
   const loaded = await loadAgents(scopedHookPlaces(inv));
-  const hooks: InventoryHook[] = [];
-  const problems = [...loaded.problems];
-  const untrusted = [...project.settings.permissions.untrusted];
+  const added: ScopedAdditions = { hooks: [], problems: [...loaded.problems], grants: [] };
   for (const agent of loaded.agents) {
-    const compiled = compileAgentHooks(agent, cwd);
-    problems.push(...compiled.problems);
-    for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
-    for (const grant of [agentModelGrant(agent), agentEffortGrant(agent)]) {
-      if (grant !== undefined && !project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
-        untrusted.push({ grant, source: agent.hookSource, file: agent.file });
-    }
+    const compiled = compileAgentHooks(agent, inv.cwd);
+    added.problems.push(...compiled.problems);
+    added.hooks.push(...compiled.hooks);
+    for (const grant of [agentModelGrant(agent), agentEffortGrant(agent)])
+      if (grant !== undefined) added.grants.push({ grant, source: agent.hookSource, file: agent.file });
   }
-  return withScopedAdditions(inv, hooks, problems, untrusted);
+  return withScopedAdditions(inv, added);
 }

@@ -175,24 +175,31 @@ export function displayPath(file: string, cwd: string): string {
   return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
 }
 
-/**
- * The inventory with what a project's skills or custom agents add: their hooks, the problems of
- * reading them, and the grants they ask for (`untrusted`, the whole list); unchanged when nothing.
- */
-export function withScopedAdditions(
-  inv: HookInventory,
-  hooks: InventoryHook[],
-  problems: Problem[],
-  untrusted: UntrustedGrant[],
-): HookInventory {
+/** What a project's skills or custom agents add to the inventory. */
+export interface ScopedAdditions {
+  /** Their front-matter hooks, compiled. */
+  hooks: CompiledHook[];
+  /** The problems of reading and compiling them. */
+  problems: Problem[];
+  /** The grants they ask for; one already approved, or already asked for, is left out. */
+  grants: UntrustedGrant[];
+}
+
+/** The inventory with what a project's skills or custom agents add; unchanged when nothing. */
+export function withScopedAdditions(inv: HookInventory, added: ScopedAdditions): HookInventory {
   const project = inv.project;
+  const untrusted = [...project.settings.permissions.untrusted];
+  for (const ask of added.grants)
+    if (!project.isGrantTrusted(ask.grant) && !untrusted.some((g) => g.grant === ask.grant))
+      untrusted.push(ask);
   const asked = untrusted.length !== project.settings.permissions.untrusted.length;
-  if (hooks.length === 0 && problems.length === 0 && !asked) return inv;
+  if (added.hooks.length === 0 && added.problems.length === 0 && !asked) return inv;
+  const hooks = added.hooks.map((hook) => inventoryHook(hook, inv.cwd, project.trustStore));
   const permissions = { ...project.settings.permissions, untrusted };
   return {
     ...inv,
     hooks: [...inv.hooks, ...hooks],
-    problems: [...inv.problems, ...problems],
+    problems: [...inv.problems, ...added.problems],
     project: { ...project, settings: { ...project.settings, permissions } },
   };
 }

@@ -5,38 +5,30 @@
  * permission grants (`allow:<rule>`, as the same rule in `permissions.allow` of project settings
  * would be) — the one project question and `codebot hooks trust` list and approve them.
  */
-import type { Problem } from "@codebot/hooks";
 import { allowGrant } from "../../settings/allow-grant.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
 import {
   type HookInventory,
-  type InventoryHook,
-  inventoryHook,
+  type ScopedAdditions,
   scopedHookPlaces,
   withScopedAdditions,
 } from "./hook-inventory.js";
 
 export async function withSkills(inv: HookInventory): Promise<HookInventory> {
-  const { project, cwd } = inv;
   const loaded = await loadSkills(scopedHookPlaces(inv));
-  const hooks: InventoryHook[] = [];
-  const problems: Problem[] = loaded.problems.map((message) => ({
-    severity: "warning",
-    scope: "settings",
-    message,
-  }));
-  const untrusted = [...project.settings.permissions.untrusted];
+  const added: ScopedAdditions = {
+    hooks: [],
+    problems: loaded.problems.map((message) => ({ severity: "warning", scope: "settings", message })),
+    grants: [],
+  };
   for (const skill of loaded.skills.values()) {
-    const compiled = compileSkillHooks(skill, cwd);
-    problems.push(...compiled.problems);
-    for (const hook of compiled.hooks) hooks.push(inventoryHook(hook, cwd, project.trustStore));
+    const compiled = compileSkillHooks(skill, inv.cwd);
+    added.problems.push(...compiled.problems);
+    added.hooks.push(...compiled.hooks);
     if (skill.source !== "project") continue;
-    for (const rule of skill.allowedTools) {
-      const grant = allowGrant(rule, cwd);
-      if (!project.isGrantTrusted(grant) && !untrusted.some((g) => g.grant === grant))
-        untrusted.push({ grant, source: "project", file: skill.file });
-    }
+    for (const rule of skill.allowedTools)
+      added.grants.push({ grant: allowGrant(rule, inv.cwd), source: "project", file: skill.file });
   }
-  return withScopedAdditions(inv, hooks, problems, untrusted);
+  return withScopedAdditions(inv, added);
 }
