@@ -86,14 +86,7 @@ async function runAgentHook(
       };
     return { stdout: verdictStdout(verdict), stderr: "", exitCode: 0 };
   } catch (err) {
-    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
-    if (deadline.signal.aborted) {
-      failed.error = `agent hook: ${deadline.stopReason()}`;
-      if (deadline.timedOut) failed.timedOut = true;
-    } else {
-      failed.error = `agent hook: ${(err as Error).message}`;
-    }
-    return failed;
+    return deadline.failed("agent hook", err);
   } finally {
     deadline.dispose();
   }

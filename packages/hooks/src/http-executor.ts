@@ -117,14 +117,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     }
     return outcome;
   } catch (err) {
-    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null, ...(warnings ? { warnings } : {}) };
-    if (deadline.signal.aborted) {
-      failed.error = `${label}: ${deadline.stopReason()}`;
-      if (deadline.timedOut) failed.timedOut = true;
-    } else {
-      failed.error = `${label}: ${(err as Error).message}${certificateAdvice(err)}`;
-    }
-    return failed;
+    return { ...deadline.failed(label, err, certificateAdvice(err)), ...(warnings ? { warnings } : {}) };
   } finally {
     deadline.dispose();
   }

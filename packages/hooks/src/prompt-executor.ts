@@ -65,14 +65,7 @@ async function runPromptHook(
       exitCode: 0,
     };
   } catch (err) {
-    const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
-    if (deadline.signal.aborted) {
-      failed.error = `prompt hook: ${deadline.stopReason()}`;
-      if (deadline.timedOut) failed.timedOut = true;
-    } else {
-      failed.error = `prompt hook: ${(err as Error).message}`;
-    }
-    return failed;
+    return deadline.failed("prompt hook", err);
   } finally {
     deadline.dispose();
   }

@@ -1,8 +1,9 @@
 /**
- * The bound of one prompt or http hook run: its own timeout and the caller's signal, as one
- * signal, remembering which of the two fired (a timeout is reported differently from an abort).
+ * The bound of one prompt, agent, http or SDK callback hook run: its own timeout and the caller's
+ * signal, as one signal, remembering which of the two fired (a timeout is reported differently
+ * from an abort).
  */
-import type { RunContext } from "./executor.js";
+import type { RunContext, RunOutcome } from "./executor.js";
 
 export interface RunDeadline {
   /** Aborts when the timeout passes or the caller's signal aborts. */
@@ -11,6 +12,11 @@ export interface RunDeadline {
   readonly timedOut: boolean;
   /** How a stopped run is described: `timed out after 5s` or `aborted`. */
   stopReason(): string;
+  /**
+   * The outcome of a run that threw `err`, its error `<label>: ` and the stop reason when the
+   * deadline stopped it, else the error's message and `detail`.
+   */
+  failed(label: string, err: unknown, detail?: string): RunOutcome;
   /** Clears the timer and the listener; call once the run is over. */
   dispose(): void;
 }
@@ -26,12 +32,22 @@ export function startDeadline(ctx: Pick<RunContext, "timeoutMs" | "limitMs" | "s
   const onAbort = () => controller.abort(parent.reason);
   if (parent.aborted) onAbort();
   else parent.addEventListener("abort", onAbort, { once: true });
+  const stopReason = () => (timedOut ? timedOutMessage(ctx) : "aborted");
   return {
     signal: controller.signal,
     get timedOut() {
       return timedOut;
     },
-    stopReason: () => (timedOut ? timedOutMessage(ctx) : "aborted"),
+    stopReason,
+    failed(label, err, detail = "") {
+      const failed: RunOutcome = { stdout: "", stderr: "", exitCode: null };
+      if (!controller.signal.aborted) failed.error = `${label}: ${(err as Error).message}${detail}`;
+      else {
+        failed.error = `${label}: ${stopReason()}`;
+        if (timedOut) failed.timedOut = true;
+      }
+      return failed;
+    },
     dispose() {
       clearTimeout(timer);
       parent.removeEventListener("abort", onAbort);

@@ -26,14 +26,7 @@ export function sdkHookExecutor(channel: Pick<ControlChannel, "request">): HookE
         );
         return { stdout: JSON.stringify(response), stderr: "", exitCode: 0 };
       } catch (error) {
-        if (deadline.signal.aborted)
-          return {
-            stdout: "",
-            stderr: "",
-            exitCode: null,
-            error: `${label}: ${deadline.stopReason()}`,
-            ...(deadline.timedOut ? { timedOut: true } : {}),
-          };
+        if (deadline.signal.aborted) return deadline.failed(label, error);
         // The reason is its stderr, which the report adds after the error: said once.
         return { stdout: "", stderr: (error as Error).message, exitCode: 1, error: label };
       } finally {
