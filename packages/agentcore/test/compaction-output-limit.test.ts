@@ -1,24 +1,16 @@
-import { afterEach, describe, expect, test } from "vitest";
-import {
-  OUTPUT_LIMIT_RESUME_TEXT,
-  OutputLimitError,
-  resolveModel,
-  summarizeConversation,
-} from "../src/index.js";
-import { type LoopbackModelServer, reply, startLoopbackModelServer } from "../src/testing/index.js";
+import { describe, expect, test } from "vitest";
+import { OUTPUT_LIMIT_RESUME_TEXT, OutputLimitError, summarizeConversation } from "../src/index.js";
+import { type LoopbackModelServer, reply, type startLoopbackModelServer } from "../src/testing/index.js";
+import { withLoopbackServer } from "./helpers.js";
 
+const loopback = withLoopbackServer();
+/** The server of the test's summary. */
 let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function summarize(script: Parameters<typeof startLoopbackModelServer>[0]) {
-  server = await startLoopbackModelServer(script);
-  const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-    ANTHROPIC_API_KEY: "k",
-    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-  });
+  const started = await loopback(script);
+  server = started.server;
+  const model = started.model;
   return summarizeConversation({
     model,
     messages: [

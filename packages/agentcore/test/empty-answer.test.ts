@@ -1,26 +1,13 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { EMPTY_ANSWER_NUDGE_TEXT, resolveModel } from "../src/index.js";
-import {
-  type LoopbackModelServer,
-  reply,
-  startLoopbackModelServer,
-  type TurnReply,
-} from "../src/testing/index.js";
-import { runToEnd } from "./helpers.js";
+import { describe, expect, test } from "vitest";
+import { EMPTY_ANSWER_NUDGE_TEXT } from "../src/index.js";
+import { reply, type TurnReply } from "../src/testing/index.js";
+import { runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 /** A run against the loopback server (Anthropic wire) answering `script`. */
 async function run(script: TurnReply[]) {
-  server = await startLoopbackModelServer(script);
-  const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-    ANTHROPIC_API_KEY: "k",
-    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-  });
+  const { server, model } = await loopback(script);
   return { ...(await runToEnd({ model })), requests: server.requests };
 }
 

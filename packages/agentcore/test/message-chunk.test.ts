@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { resolveModel } from "../src/index.js";
+import { describe, expect, test } from "vitest";
 import { anthropicEvents } from "../src/testing/anthropic-wire.js";
-import { type LoopbackModelServer, reply, startLoopbackModelServer } from "../src/testing/index.js";
-import { echoTool, runToEnd } from "./helpers.js";
+import { reply } from "../src/testing/index.js";
+import { echoTool, runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 describe("message_chunk: the provider's own stream events, as they came", () => {
   test("an Anthropic answer's every event, in order, between its message_start and message_end", async () => {
@@ -17,11 +12,7 @@ describe("message_chunk: the provider's own stream events, as they came", () => 
       text: "calling now",
       toolCalls: [{ id: "toolu_x", name: "echo", input: '{"text": "a b"}' }],
     });
-    server = await startLoopbackModelServer([turn, reply.text("done")]);
-    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-      ANTHROPIC_API_KEY: "k",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    });
+    const { model } = await loopback([turn, reply.text("done")]);
     const { events } = await runToEnd({ model, tools: [echoTool().tool], rawChunks: true });
     const start = events.findIndex((e) => e.type === "message_start" && e.role === "assistant");
     const end = events.findIndex((e) => e.type === "message_end");
@@ -32,11 +23,7 @@ describe("message_chunk: the provider's own stream events, as they came", () => 
   });
 
   test("the first event of a response says how long after the request it came; the others do not", async () => {
-    server = await startLoopbackModelServer([reply.text("hi there")]);
-    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-      ANTHROPIC_API_KEY: "k",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    });
+    const { model } = await loopback([reply.text("hi there")]);
     const { events } = await runToEnd({ model, tools: [], rawChunks: true });
     const chunks = events.flatMap((e) => (e.type === "message_chunk" ? [e] : []));
     expect(chunks[0]?.ttftMs).toBeGreaterThanOrEqual(0);
@@ -44,11 +31,7 @@ describe("message_chunk: the provider's own stream events, as they came", () => 
   });
 
   test("without rawChunks (no client shows them) no message_chunk is emitted: the SDK is not asked for them", async () => {
-    server = await startLoopbackModelServer([reply.text("hi there")]);
-    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-      ANTHROPIC_API_KEY: "k",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    });
+    const { model } = await loopback([reply.text("hi there")]);
     const { events, result } = await runToEnd({ model, tools: [] });
     expect(result.reason).toBe("stop");
     expect(events.filter((e) => e.type === "message_chunk")).toEqual([]);

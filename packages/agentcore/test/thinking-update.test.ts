@@ -1,23 +1,12 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { resolveModel } from "../src/index.js";
-import { type LoopbackModelServer, reply, startLoopbackModelServer } from "../src/testing/index.js";
-import { runToEnd } from "./helpers.js";
+import { describe, expect, test } from "vitest";
+import { reply } from "../src/testing/index.js";
+import { runToEnd, withLoopbackServer } from "./helpers.js";
 
-let server: LoopbackModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const loopback = withLoopbackServer();
 
 describe("thinking_update: the answer's thinking as it comes", () => {
   test("each piece of an Anthropic answer's thinking, then its signature, named by its block", async () => {
-    server = await startLoopbackModelServer([
-      reply.turn({ reasoning: "weigh it", signature: "sig-1", text: "ok" }),
-    ]);
-    const model = await resolveModel("anthropic/claude-sonnet-4-5", {
-      ANTHROPIC_API_KEY: "k",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    });
+    const { model } = await loopback([reply.turn({ reasoning: "weigh it", signature: "sig-1", text: "ok" })]);
     const { events } = await runToEnd({ model, tools: [] });
     expect(events.filter((e) => e.type === "thinking_update")).toEqual([
       { type: "thinking_update", block: "0", delta: "weigh " },
