@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { runPipeline } from "../packages/agentcore/src/tool-pipeline.js";
-import { BUILT, median, type Run, runEverythingMode, runWithModel } from "./cli-runs.js";
+import { BUILT, median, type Run, round1, round3, runEverythingMode, runWithModel } from "./cli-runs.js";
 import { benchToolContext } from "./tool-context.js";
 
 const BASE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
@@ -21,9 +21,6 @@ const N = Number(process.env.N ?? 300);
 const CLI = process.env.CLI !== "0";
 /** Calls run before the N measured ones of perCall. */
 const WARM_UP = 50;
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** `FILE_KB` KiB of source-like lines. */
 export function sourceLines(): string {

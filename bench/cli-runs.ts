@@ -1,10 +1,11 @@
 /**
  * Running the built `codebot` for the benches (bench/cli.ts, bench/hooks.ts): one run's wall time,
  * CPU time and peak RSS, and the scripted session of 50 `bash true` calls against the loopback
- * model server.
+ * model server; the scratch folder a CLI bench runs in; how the benches round what they report.
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { reply, startLoopbackModelServer, toolCall } from "../packages/agentcore/src/testing/index.js";
 
@@ -12,6 +13,38 @@ export const CLI = path.resolve("packages/codebot/bin/codebot.js");
 export const BUILT = path.resolve("packages/codebot/dist/bundle/cli.cjs");
 export const CALLS = 50;
 export const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+/**
+ * Where a CLI bench runs: a scratch `root` (`codebot-bench-<name>-…`) with its project and home
+ * folders, and the CLI's env.
+ */
+export interface CliScratch {
+  root: string;
+  project: string;
+  home: string;
+  /** PATH, the home as HOME and CODEBOT_HOME, a UTF-8 locale. */
+  env: { PATH: string | undefined; HOME: string; CODEBOT_HOME: string; LANG: string };
+}
+
+/** Checks the CLI is built and makes the bench's scratch folder. */
+export function cliScratch(name: string): CliScratch {
+  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `codebot-bench-${name}-`)));
+  const project = path.join(root, "project");
+  const home = path.join(root, "home");
+  fs.mkdirSync(project);
+  fs.mkdirSync(home);
+  return {
+    root,
+    project,
+    home,
+    env: { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" },
+  };
+}
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * The permission mode that runs every call unasked, by the name the build at `bin` knows it:

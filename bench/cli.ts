@@ -17,11 +17,12 @@ import os from "node:os";
 import path from "node:path";
 import { reply } from "../packages/agentcore/src/testing/index.js";
 import {
-  BUILT,
   bashTrueCalls,
   CALLS,
+  cliScratch,
   median,
   type Run,
+  round1,
   runCli,
   runEverythingMode,
   runWithModel,
@@ -44,21 +45,13 @@ function bareSpawn(): Promise<void> {
   });
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
 async function main(): Promise<void> {
-  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-cli-")));
-  const project = path.join(root, "project");
-  const home = path.join(root, "home");
-  fs.mkdirSync(project);
-  fs.mkdirSync(home);
+  const { root, project, env: baseEnv } = cliScratch("cli");
   const hookFile = path.join(root, "hook.json");
   fs.writeFileSync(
     hookFile,
     JSON.stringify({ hooks: { PreToolUse: [{ type: "command", command: "exit 0" }] } }),
   );
-  const baseEnv = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
 
   const nodeStart: number[] = [];
   const version: number[] = [];

@@ -24,11 +24,14 @@ import {
 } from "../packages/codebot/src/settings/approved-files.js";
 import { envLoadedFiles } from "../packages/codebot/src/settings/env-grant.js";
 import {
-  BUILT,
   bashTrueCalls,
   CALLS,
+  cliScratch,
   median,
   type Run,
+  round1,
+  round2,
+  round3,
   runCli,
   runEverythingMode,
   runWithModel,
@@ -66,21 +69,12 @@ function checkCost(value: string, projectDir: string): number {
   return median(times.slice(100));
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
 async function main(): Promise<void> {
-  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-env-path-")));
-  const project = path.join(root, "project");
-  const home = path.join(root, "home");
-  fs.mkdirSync(home);
+  const { root, project, env } = cliScratch("env-path");
   bigProject(project, FOLDER_ENTRIES);
   const pathValue = `./node_modules/.bin:${process.env.PATH}`;
   const settingsFile = path.join(project, ".claude/settings.json");
   fs.mkdirSync(path.dirname(settingsFile));
-  const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
   /** The project's settings with the `env` PATH (approved once) or without it. */
   const settings = (withPath: boolean) =>
     fs.writeFileSync(settingsFile, JSON.stringify(withPath ? { env: { PATH: pathValue } } : {}));

@@ -20,7 +20,7 @@ import { reply, startLoopbackModelServer, toolCall } from "../packages/agentcore
 import { mcpTool } from "../packages/codebot/src/mcp/mcp-tool.js";
 import type { ServerConnection } from "../packages/codebot/src/mcp/server-connection.js";
 import { withToolSearch } from "../packages/codebot/src/session/tool-search-offer.js";
-import { BUILT, CLI, median, type Run, runCli } from "./cli-runs.js";
+import { CLI, cliScratch, median, type Run, round1, round3, runCli } from "./cli-runs.js";
 
 const ROUNDS = 5;
 const TOOLS = 200;
@@ -136,22 +136,13 @@ function autoListCost(): { first: number; later: number } {
   return { first: median(firsts.slice(1)), later: median(laters.slice(20)) };
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
 async function main(): Promise<void> {
-  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-tool-search-")));
-  const project = path.join(root, "project");
-  const home = path.join(root, "home");
-  fs.mkdirSync(project);
-  fs.mkdirSync(home);
+  const { root, project, env } = cliScratch("tool-search");
   const mcpConfig = path.join(root, "mcp.json");
   fs.writeFileSync(
     mcpConfig,
     JSON.stringify({ mcpServers: { bench: { command: process.execPath, args: ["-e", serverSource] } } }),
   );
-  const env = { PATH: process.env.PATH, HOME: home, CODEBOT_HOME: home, LANG: "C.UTF-8" };
   const args = ["-p", "go", "--mcp-config", mcpConfig, "--permission-mode", "bypassPermissions"];
 
   const one = new Map<Mode, number[]>(MODES.map((m) => [m, []]));

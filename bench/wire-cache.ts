@@ -18,7 +18,7 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { reply, startLoopbackModelServer, type TurnReply } from "../packages/agentcore/src/testing/index.js";
-import { median } from "./cli-runs.js";
+import { median, round2, round3 } from "./cli-runs.js";
 
 const CALLS = Number(process.env.BENCH_WIRE_CALLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_WIRE_ROUNDS ?? 3);
@@ -93,9 +93,6 @@ function cpuPerRequestLast(run: SessionRun): number {
   const end = stamps.length - 1;
   return ((stamps[end] as number) - (stamps[end - WINDOW] as number)) / WINDOW;
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 async function main(): Promise<void> {
   const cpu = new Map<string, number[]>();
