@@ -30,12 +30,11 @@ const listSchema = z
   .object({ server: z.string().describe("Optional server name to filter resources by").optional() })
   .strict();
 
-const readSchema = z
-  .object({
-    server: z.string().describe("The MCP server name"),
-    uri: z.string().describe("The resource URI to read"),
-  })
-  .strict();
+/** `{server, uri}`, as claude's read tools take them; `uri` described as the tool reads it. */
+const serverUriSchema = (uri: string) =>
+  z.object({ server: z.string().describe("The MCP server name"), uri: z.string().describe(uri) }).strict();
+
+const readSchema = serverUriSchema("The resource URI to read");
 
 const LIST_DESCRIPTION = `
 List available resources from configured MCP servers.
@@ -55,12 +54,7 @@ Parameters:
 - uri (required): The URI of the resource to read
 `;
 
-const readDirSchema = z
-  .object({
-    server: z.string().describe("The MCP server name"),
-    uri: z.string().describe("The directory resource URI to list"),
-  })
-  .strict();
+const readDirSchema = serverUriSchema("The directory resource URI to list");
 
 const READ_DIR_DESCRIPTION = `
 List the direct children of a directory resource on an MCP server (\`resources/directory/read\`).
