@@ -1,7 +1,7 @@
 /**
  * The one entry point of the benches that set this checkout against a built baseline checkout
- * (bench/write-edit.ts, bench/unmatched-hook.ts): runBaselineBench takes what a bench measures and
- * does the rest — the env knobs, the checks that both are built, a scratch folder, the rounds
+ * (bench/write-edit.ts, bench/unmatched-hook.ts): runBaselineBench takes what a bench measures (its
+ * in-process tool calls timed with perToolCall) and does the rest — the env knobs, the checks that both are built, a scratch folder, the rounds
  * (interleaved, which build runs first alternating) of an in-process measure and a `codebot -p`
  * run with one settings file of hooks, and the report: a line a measure, then one JSON object.
  */
@@ -19,7 +19,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const N = Number(process.env.N ?? 300);
 /** CLI=0: the in-process measure only. */
 const CLI = process.env.CLI !== "0";
-/** Calls run before the N measured ones of perCall. */
+/** Calls run before the N measured ones of perToolCall. */
 const WARM_UP = 50;
 
 /** `FILE_KB` KiB of source-like lines. */
@@ -64,36 +64,37 @@ export interface BaselineBench<B> {
   script(): Script;
 }
 
+/** One tool call: the tool, the call's id and its arguments. */
+export interface BenchCall {
+  tool: Tool;
+  id: string;
+  args: Record<string, unknown>;
+}
+
 /**
- * µs a call (wall, median; CPU, mean) over N calls after WARM_UP unmeasured: `callAt(i, measuring)`
- * runs untimed and gives the call to time (its arguments already made).
+ * µs a tool call through `layers` as the kernel runs it (wall, median; CPU, mean), over N calls
+ * after WARM_UP unmeasured: `callAt(i, measuring)` runs untimed and gives the call to time. An
+ * error result stops the bench.
  */
-export async function perCall(callAt: (i: number, measuring: boolean) => () => Promise<void>): Promise<Cost> {
+export async function perToolCall(
+  layers: ToolMiddleware[],
+  callAt: (i: number, measuring: boolean) => BenchCall,
+): Promise<Cost> {
   const walls: number[] = [];
   let cpu = 0;
   for (let i = 0; i < N + WARM_UP; i++) {
-    const call = callAt(i, i >= WARM_UP);
+    const { tool, id, args } = callAt(i, i >= WARM_UP);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    await call();
+    const result = await runPipeline({ id, name: tool.name, args }, tool, layers, benchToolContext(tool, id));
     const wall = performance.now() - t0;
     const used = process.cpuUsage(cpu0);
+    if (result.isError) throw new Error(`bench: ${result.content}`);
     if (i < WARM_UP) continue;
     walls.push(wall * 1000);
     cpu += used.user + used.system;
   }
   return { wall: median(walls), cpu: cpu / N };
-}
-
-/** Runs one call of `tool` through `layers` as the kernel would; throws on an error result. */
-export async function runTool(
-  tool: Tool,
-  layers: ToolMiddleware[],
-  id: string,
-  args: Record<string, unknown>,
-): Promise<void> {
-  const result = await runPipeline({ id, name: tool.name, args }, tool, layers, benchToolContext(tool, id));
-  if (result.isError) throw new Error(`bench: ${result.content}`);
 }
 
 /** Where a bench's builds run: the baseline's checkout, a scratch `root` and its folders. */

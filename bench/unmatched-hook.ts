@@ -17,14 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { reply, toolCall } from "../packages/agentcore/src/testing/index.js";
-import {
-  type Measured,
-  perCall,
-  runBaselineBench,
-  runTool,
-  type Script,
-  sourceLines,
-} from "./baseline-rounds.js";
+import { perToolCall, runBaselineBench, type Script, sourceLines } from "./baseline-rounds.js";
 
 const CALLS = Number(process.env.CALLS ?? 50);
 
@@ -74,19 +67,18 @@ for (const [name, key] of [
 }
 
 /** A write's cost, and the written file's stats and reads a measured write (the tool's own included). */
-async function inProcess(b: Build, project: string): Promise<Measured> {
+async function inProcess(b: Build, project: string) {
   const file = path.join(project, "written.ts");
   fs.writeFileSync(file, source(0));
   watched.stats = 0;
   watched.reads = 0;
   let measured = 0;
-  const write = await perCall((i, measuring) => {
-    const args = { file_path: "written.ts", content: source(i + 1) };
+  const write = await perToolCall(b.layers, (i, measuring) => {
     if (measuring) {
       watched.file = file;
       measured++;
     }
-    return () => runTool(b.write, b.layers, `w${i}`, args);
+    return { tool: b.write, id: `w${i}`, args: { file_path: "written.ts", content: source(i + 1) } };
   });
   watched.file = undefined;
   const counts = { stats_per_write: watched.stats / measured, reads_per_write: watched.reads / measured };

@@ -19,14 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Tool, ToolMiddleware } from "../packages/agentcore/src/index.js";
 import { reply, toolCall } from "../packages/agentcore/src/testing/index.js";
-import {
-  type Measured,
-  perCall,
-  runBaselineBench,
-  runTool,
-  type Script,
-  sourceLines,
-} from "./baseline-rounds.js";
+import { perToolCall, runBaselineBench, type Script, sourceLines } from "./baseline-rounds.js";
 
 const CALLS = Number(process.env.CALLS ?? 25);
 
@@ -78,19 +71,22 @@ async function build(root: string, project: string, folder: string): Promise<Bui
 }
 
 /** A write over a file and an edit of another, each the first change of its file in a new prompt. */
-async function inProcess(b: Build, project: string): Promise<Measured> {
+async function inProcess(b: Build, project: string) {
   fs.writeFileSync(path.join(project, "written.ts"), source("v0"));
   fs.writeFileSync(path.join(project, "edited.ts"), source("A"));
   const versions = [source("v1"), source("v0")];
-  const write = await perCall((i) => {
+  const write = await perToolCall(b.layers, (i) => {
     b.store.startPrompt(`p${i}`);
-    return () => runTool(b.write, b.layers, `w${i}`, { file_path: "written.ts", content: versions[i % 2] });
+    return { tool: b.write, id: `w${i}`, args: { file_path: "written.ts", content: versions[i % 2] } };
   });
-  const edit = await perCall((i) => {
+  const edit = await perToolCall(b.layers, (i) => {
     b.store.startPrompt(`p${i}`);
     const [from, to] = i % 2 === 0 ? ["A", "B"] : ["B", "A"];
-    const args = { file_path: "edited.ts", old_string: `// ${from}\n`, new_string: `// ${to}\n` };
-    return () => runTool(b.edit, b.layers, `e${i}`, args);
+    return {
+      tool: b.edit,
+      id: `e${i}`,
+      args: { file_path: "edited.ts", old_string: `// ${from}\n`, new_string: `// ${to}\n` },
+    };
   });
   return { costs: { write, edit } };
 }
