@@ -65,6 +65,22 @@ describe("PostToolBatch", () => {
     expect(call.tool_response).not.toContain("hook says");
   });
 
+  it("gives a read's result without the nested CLAUDE.md the read loaded for the model", async () => {
+    const s = await startSession({
+      user: { hooks: { PostToolBatch: [group("", command("cat > batch.json"))] } },
+      script: [reply.toolCall("read", { file_path: "sub/a.txt" }, "r1"), reply.text("done")],
+    });
+    fs.mkdirSync(s.at("sub"));
+    fs.writeFileSync(s.at("sub/a.txt"), "alpha\n");
+    fs.writeFileSync(s.at("sub/CLAUDE.md"), "Nested rule: use tabs.\n");
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    expect(JSON.stringify(s.model.requests[1])).toContain("Nested rule: use tabs.");
+    const [call] = JSON.parse(fs.readFileSync(s.at("batch.json"), "utf8")).tool_calls;
+    expect(call.tool_response).toContain("alpha");
+    expect(call.tool_response).not.toContain("Nested rule");
+  });
+
   it("a block ends the run before the next model call, with the hook's reason", async () => {
     const s = await startSession({
       user: {

@@ -89,6 +89,17 @@ describe("a PostToolUse hook that changes the file just written", () => {
     expect(result?.text.match(NOTE)?.[1]).toBe(s.at("notes.md"));
   });
 
+  it("PostToolBatch is given the write's result without the note for the model", async () => {
+    const batch = { matcher: "", hooks: [{ type: "command", command: "cat > batch.json" }] };
+    const s = await writingNotes({ hooks: { ...(upperCasing.hooks as object), PostToolBatch: [batch] } });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    expect(toolResultFor(s.model, "c1")?.text).toMatch(NOTE);
+    const [call] = JSON.parse(fs.readFileSync(s.at("batch.json"), "utf8")).tool_calls;
+    expect(call.tool_response).toContain("notes.md");
+    expect(call.tool_response).not.toMatch(NOTE);
+  });
+
   it("after an edit, the model is told too", async () => {
     const s = await startSession({
       user: upperCasing,

@@ -175,7 +175,7 @@ export {
 export { checkHookUrl, type HostResolver, type ResolvedAddress, SsrfRefusal } from "./ssrf.js";
 export { createGuardedFetch, type GuardedFetch } from "./ssrf-fetch.js";
 export { subagentTranscriptPath } from "./subagent-transcript.js";
-export { systemReminder } from "./system-reminder.js";
+export { systemReminder, withReminders } from "./system-reminder.js";
 export { claudeToolName, codebotToolName, toolNames, toolOfExactName } from "./tool-aliases.js";
 export type {
   CompiledToolRule,

@@ -7,7 +7,7 @@
 import type { ToolCall, ToolContext, ToolMiddleware, ToolNext, ToolResult } from "@codebot/agentcore";
 import { type Allow, type Decision, toolRefusal, type UpdatedOutput } from "./decision.js";
 import type { EventInputs } from "./event-inputs.js";
-import { systemReminder } from "./system-reminder.js";
+import { withReminders } from "./system-reminder.js";
 
 /**
  * What the harness does with Claude Code's `permissionDecision: "ask"`. (An `allow` needs no
@@ -120,11 +120,8 @@ async function around(
         return errorResult(toolRefusal(decision));
       case "block": {
         hooks.permissions?.refused?.(call);
-        const refusal = toolRefusal(decision);
-        if (!decision.context) return errorResult(refusal);
-        return errorResult(
-          `${refusal}\n\n${systemReminder(`PreToolUse hook context:\n${decision.context}`)}`,
-        );
+        const context = decision.context ? [`PreToolUse hook context:\n${decision.context}`] : [];
+        return withReminders(errorResult(toolRefusal(decision)), context);
       }
     }
     // A cancelled run must not start the tool, even if the hook that was killed "allowed" it.
@@ -148,13 +145,8 @@ async function around(
   const after = await afterTool(hooks, runCall, result, ctx, durationMs);
   reminders.push(...after.reminders);
   if (after.replaced !== undefined) result = after.replaced;
-  if (reminders.length === 0) return result;
   // What hooks tell the model travels with the tool result, after it, as tagged reminders.
-  return {
-    ...result,
-    content: [result.content, ...reminders.map((text) => systemReminder(text))].join("\n\n"),
-    ownContent: result.ownContent ?? result.content,
-  };
+  return withReminders(result, reminders);
 }
 
 /** Claude Code's `permissionDecision`: ask the user, or let the call skip the question. */

@@ -219,7 +219,7 @@ describe("PreToolUse rewriting and context", () => {
     });
     const { result, executed } = await callTool(runner, bashTool, { command: "rm -rf x" });
     expect(executed).toEqual([]);
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       content:
         "hook: no rm\n\n<system-reminder>\nPreToolUse hook context:\nfirst note\n\nuse trash instead\n</system-reminder>",
       isError: true,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ToolMiddleware } from "@codebot/agentcore";
-import { systemReminder } from "@codebot/hooks";
+import { withReminders } from "@codebot/hooks";
 import { folderLocations } from "./instruction-locations.js";
 import type { InstructionLoad } from "./instructions-loaded.js";
 import { projectContext } from "./project-context.js";
@@ -53,9 +53,7 @@ export function nestedInstructionsMiddleware(
       }),
     );
     const context = projectContext(loaded);
-    return context === undefined
-      ? result
-      : { ...result, content: `${result.content}\n\n${systemReminder(context)}` };
+    return context === undefined ? result : withReminders(result, [context]);
   };
 }
 

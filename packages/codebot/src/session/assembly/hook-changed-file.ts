@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { ToolContext, ToolMiddleware } from "@codebot/agentcore";
-import { type HookRunner, type HookSpec, systemReminder } from "@codebot/hooks";
+import { type HookRunner, type HookSpec, withReminders } from "@codebot/hooks";
 
 /** What a `write` or `edit` left in a file, as the tool said it (ToolEnvironment.onCallWroteFile). */
 interface Written {
@@ -44,7 +44,7 @@ export function hookChangedFileNotice(runner: Pick<HookRunner, "matchingHooks">)
       const note =
         `PostToolUse hook modified ${before.file} after your edit (likely a formatter). ` +
         "If your next edit's old_string targets a region the hook changed, read the file first.";
-      return { ...result, content: `${result.content}\n\n${systemReminder(note)}` };
+      return withReminders(result, [note]);
     },
   };
 }
