@@ -121,6 +121,35 @@ describe("a Read rule and the edit tool, whose answer tells whether its text is 
   });
 });
 
+describe("a Read rule and the write tool, whose result gives hooks the file's text before it", () => {
+  const plainEnv = (project: string) => fs.writeFileSync(path.join(project, ".env"), `${SECRET}\n`);
+  const overwrite: [string, Record<string, unknown>] = ["write", { file_path: ".env", content: "X=1\n" }];
+  const refusal =
+    'permission denied: write is refused by the deny rule "Read(./.env)": a write gives hooks the file\'s text before it';
+
+  it("a deny rule refuses the write in bypass mode, the file kept", async () => {
+    const project = scratchDir("codebot-spellings-write-");
+    const [write] = await run([overwrite], plainEnv, { deny: ["Read(./.env)"] }, "bypassPermissions", project);
+    expect(write).toEqual({ text: refusal, isError: true });
+    expect(fs.readFileSync(path.join(project, ".env"), "utf8")).toBe(`${SECRET}\n`);
+  });
+
+  it("a deny rule refuses the write of a file not there yet, as claude 2.1.328 does", async () => {
+    const project = scratchDir("codebot-spellings-write-");
+    const [write] = await run([overwrite], () => {}, { deny: ["Read(./.env)"] }, "bypassPermissions", project);
+    expect(write).toEqual({ text: refusal, isError: true });
+    expect(fs.existsSync(path.join(project, ".env"))).toBe(false);
+  });
+
+  it("an ask rule makes the write ask (refused with nobody to ask)", async () => {
+    const project = scratchDir("codebot-spellings-write-");
+    const [write] = await run([overwrite], plainEnv, { ask: ["Read(./.env)"] }, "acceptEdits", project);
+    expect(write?.isError).toBe(true);
+    expect(write?.text).toContain('"Read(./.env)"');
+    expect(fs.readFileSync(path.join(project, ".env"), "utf8")).toBe(`${SECRET}\n`);
+  });
+});
+
 describe("an Edit deny rule and what a bash line writes", () => {
   let home: string;
   const saved = process.env.HOME;

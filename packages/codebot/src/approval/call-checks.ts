@@ -38,6 +38,17 @@ export interface PathRuleHold {
 /** The tools acceptEdits lets run unasked. */
 export const FILE_EDITS = new Set(["write", "edit"]);
 
+/**
+ * Why a `Read` rule holds a file tool that writes: an edit's answer tells whether its text is in the
+ * file; a write's result gives hooks and stream-json the file's text before it (`originalFile`,
+ * `structuredPatch`). claude 2.1.328 refuses both, a write of a new file too ("File is covered by
+ * a Read deny rule in your permission settings and cannot be written", recorded).
+ */
+const WHY_READ_RULE_HOLDS: Partial<Record<string, string>> = {
+  edit: "an edit tells whether its old_string is in the file",
+  write: "a write gives hooks the file's text before it",
+};
+
 /** The mode's allow: a tool that only reads, acceptEdits' edit, bypassPermissions. */
 export const BY_MODE = acceptedBy("config", "mode");
 
@@ -59,8 +70,8 @@ export class CallChecks {
   /**
    * The first path rule of `rules` covering a file a call reaches past its own rules, and why:
    * a `Read` rule covers any file a bash line names (`cat .env` under `Read(./.env)`, as grep and
-   * glob leave such files out) and the file an `edit` changes (whether its `old_string` is found
-   * tells what the file holds: claude 2.1.328 refuses such an edit, recorded); an `Edit` or `Write`
+   * glob leave such files out) and the file an `edit` or `write` changes (WHY_READ_RULE_HOLDS:
+   * claude 2.1.328 refuses both, recorded); an `Edit` or `Write`
    * rule a file a bash line may write (`echo k >> ~/.ssh/authorized_keys` under `Edit(~/.ssh/**)`,
    * refused by claude 2.1.328 in bypass mode too, recorded). A bash line is read from where its
    * shell is now: after an earlier `cd src`, `cat ../.env` is the project's `.env`.
@@ -70,11 +81,10 @@ export class CallChecks {
     subject: RuleSubject,
     tool: Tool,
   ): PathRuleHold | undefined {
-    if (subject.tool === "edit" && subject.path !== undefined) {
+    const why = WHY_READ_RULE_HOLDS[subject.tool];
+    if (why !== undefined && subject.path !== undefined) {
       const rule = firstMatching(rules, { ...subject, tool: "read" }, { root: this.options.paths.root });
-      return rule === undefined
-        ? undefined
-        : { rule, why: "an edit tells whether its old_string is in the file" };
+      return rule === undefined ? undefined : { rule, why };
     }
     if (subject.command === undefined) return undefined;
     const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
