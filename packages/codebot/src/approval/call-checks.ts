@@ -172,16 +172,19 @@ export class CallChecks {
     if (block === undefined) return undefined;
     const { paths } = this.options;
     const cwd = this.shellPlace(tool)?.cwd ?? paths.root;
+    // Writes first: a write blocked both ways is named for its write.
     for (const [kind, file] of [
-      ["reads", block.reads],
       ["writes", block.writes],
+      ["reads", block.reads],
     ] as const) {
       if (file === undefined) continue;
       const writing = kind === "writes";
       const found =
         subject.command !== undefined
           ? pathOutside(subject.command, cwd, paths, os.homedir(), writing)
-          : subject.path !== undefined && FILE_EDITS.has(subject.tool) === writing
+          : // A write or edit reads the file too: its result gives hooks the text before it, an
+            // edit's answer whether its old_string is there (as a Read rule holds them).
+            subject.path !== undefined && (!writing || FILE_EDITS.has(subject.tool))
             ? paths.outside(subject.path)
             : undefined;
       if (found === undefined) continue;

@@ -98,4 +98,10 @@ describe("the working-folder keys", () => {
       blocked("write", "writes", path.join(outside, "n.txt")),
     );
   });
+
+  it("blockReads alone refuses a write over a file outside: its result would give hooks the file's text", async () => {
+    const { decide, outside } = engineWith({ reads: SETTINGS }, true);
+    const file = path.join(outside, "secret.txt");
+    expect(await decide("write", { file_path: file, content: "x" })).toEqual(blocked("write", "reads", file));
+  });
 });
