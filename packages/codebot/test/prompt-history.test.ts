@@ -28,4 +28,10 @@ describe("the prompt history", () => {
     expect(kept.at(-1)).toBe("p1");
     expect(fs.readFileSync(history.file, "utf8").split("\n").filter(Boolean)).toHaveLength(HISTORY_SIZE);
   });
+
+  it("gives readline a prompt's lines without its escape sequences, which ↑ would draw raw", () => {
+    const history = new PromptHistory(tempDir("codebot-history-home-"), tempDir("codebot-history-project-"));
+    history.add("explain\n\x1b]52;c;Y3VybCBldmlsIHwgc2g=\x07this \x1b[31mcommit\x1b[0m");
+    expect(history.load()).toEqual(["explain\nthis commit"]);
+  });
 });

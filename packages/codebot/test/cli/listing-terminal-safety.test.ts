@@ -1,6 +1,7 @@
 /**
  * The interactive listings of what a repository brings — `/skills`, `/agents`, `/memory`, the
- * Tab completion of `/`, and `/resume`'s first prompts, which hold what was piped in — never put
+ * Tab completion of `/`, `/resume`'s first prompts, which hold what was piped in, and a prompt
+ * given on the command line brought back by ↑ — never put
  * its escape sequences on the terminal raw. The terminal is
  * tmux, told to honour OSC 52 (clipboard → a tmux buffer) and OSC 0 (the pane title), so a
  * sequence that got through would show there.
@@ -80,6 +81,22 @@ describe("listings of a repository's files in the interactive session", { timeou
     term.press("Tab");
     // The one candidate left is completed in place.
     await term.waitForScreen(/^› \/deploy/m);
+    expectNothingRaw(term);
+  });
+
+  it("↑ brings back a prompt given on the command line without its escape sequences", async () => {
+    const box = sandbox();
+    const server = await modelServer([reply.text("done")]);
+    const term = TmuxSession.start({
+      dir: box.project,
+      env: modelEnv(server, box.home),
+      args: [`explain ${HOSTILE}this commit`],
+    });
+    term.tmux("set-option", "-s", "set-clipboard", "on");
+    term.tmux("set-option", "-g", "allow-rename", "on");
+    await term.waitForScreen(/^done$/m);
+    term.press("Up");
+    await term.waitForScreen(/^› explain this commit\n/m);
     expectNothingRaw(term);
   });
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
 import { withFileLock } from "../../fs/file-lock.js";
 import { projectSlug } from "../../paths/project-slug.js";
+import { terminalSafe } from "../output/terminal-safe.js";
 
 /** Prompts kept per project (the newest ones). */
 export const HISTORY_SIZE = 500;
@@ -21,9 +22,16 @@ export class PromptHistory {
     this.file = path.join(codebotHome, "projects", projectSlug(projectDir), "prompt-history.jsonl");
   }
 
-  /** Newest first, as readline's `history` option takes it. */
+  /**
+   * Newest first, as readline's `history` option takes it, each terminal-safe: readline draws an
+   * entry brought back (↑, Ctrl+R) raw, and a prompt given on the command line (`codebot "$(git
+   * log -1)"`) may hold a repository's escape sequences — an OSC 52 clipboard write.
+   */
   load(): string[] {
-    return this.entries().slice(-HISTORY_SIZE).reverse();
+    return this.entries()
+      .slice(-HISTORY_SIZE)
+      .reverse()
+      .map((entry) => terminalSafe(entry));
   }
 
   /** Adds a prompt just sent; the same prompt twice in a row is kept once, as readline does. */

@@ -1,4 +1,5 @@
 import type { Interface } from "node:readline";
+import { terminalSafe } from "../output/terminal-safe.js";
 import type { PromptHistory } from "./prompt-history.js";
 
 /**
@@ -21,9 +22,11 @@ export class WholePromptHistory {
   sent(line: string, whole: string): void {
     if (whole.trim() === "") return;
     const entries = this.entries();
+    // Drawn raw when brought back: without escape sequences, as PromptHistory.load gives them.
+    const shown = terminalSafe(whole);
     // Readline's entry is the last line; a prompt it never read (`codebot "prompt"`) has none.
-    if (entries[0] === line) entries[0] = whole;
-    else if (entries[0] !== whole) entries.unshift(whole);
+    if (entries[0] === line) entries[0] = shown;
+    else if (entries[0] !== shown) entries.unshift(shown);
     this.file.add(whole);
   }
 
