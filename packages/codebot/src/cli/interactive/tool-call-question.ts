@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ApprovalAnswer, ToolApprovalRequest } from "../../approval/approval-types.js";
 import type { QueuePlace } from "../../approval/ask-queue.js";
+import { programsNamed } from "../../approval/programs-named.js";
 import { subjectKind } from "../../approval/permission-rule.js";
 import { visible } from "../../approval/visible-text.js";
 import { EXIT_PLAN_MODE } from "../../tools/plan-mode-tools.js";
@@ -34,15 +35,18 @@ function alwaysShown(rule: string, request: ToolApprovalRequest): string {
  * The file lasts while the question is open: `remove` (on the answer, or as codebot exits) takes
  * its folder away — a command may hold a secret, and /tmp is no place to leave one.
  */
-function shownWithFile(subject: string): { text: string; remove: () => void } {
+function shownWithFile(subject: string, tool: string): { text: string; remove: () => void } {
   if (!isCut(subject)) return { text: subject, remove: () => {} };
+  // A bash command's hidden middle may run anything (`npm test <1,000 characters> ; curl … | sh`):
+  // the question names every program the whole runs.
+  const runs = tool === "bash" ? programsNamed(subject) : undefined;
   let folder: string | undefined;
   try {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "codebot-asked-"));
     fs.writeFileSync(path.join(folder, "subject.txt"), subject, { mode: 0o600 });
   } catch {
     if (folder !== undefined) fs.rmSync(folder, { recursive: true, force: true });
-    return { text: longTextShown(subject, undefined), remove: () => {} };
+    return { text: longTextShown(subject, undefined, runs), remove: () => {} };
   }
   const made = folder;
   const remove = () => {
@@ -50,7 +54,7 @@ function shownWithFile(subject: string): { text: string; remove: () => void } {
     fs.rmSync(made, { recursive: true, force: true });
   };
   process.once("exit", remove);
-  return { text: longTextShown(subject, path.join(made, "subject.txt")), remove };
+  return { text: longTextShown(subject, path.join(made, "subject.txt"), runs), remove };
 }
 
 /**
@@ -66,7 +70,7 @@ export function toolCallQuestion(
 ): (request: ToolApprovalRequest) => Promise<ApprovalAnswer> {
   return (request) => {
     if (request.tool === EXIT_PLAN_MODE) return planQuestion(questions, s, screenReader, place, request);
-    const subject = shownWithFile(request.subject ?? JSON.stringify(request.args));
+    const subject = shownWithFile(request.subject ?? JSON.stringify(request.args), request.tool);
     return callQuestion(questions, s, screenReader, place, request, visible(subject.text)).finally(
       subject.remove,
     );
