@@ -129,14 +129,26 @@ describe("a Read rule and the write tool, whose result gives hooks the file's te
 
   it("a deny rule refuses the write in bypass mode, the file kept", async () => {
     const project = scratchDir("codebot-spellings-write-");
-    const [write] = await run([overwrite], plainEnv, { deny: ["Read(./.env)"] }, "bypassPermissions", project);
+    const [write] = await run(
+      [overwrite],
+      plainEnv,
+      { deny: ["Read(./.env)"] },
+      "bypassPermissions",
+      project,
+    );
     expect(write).toEqual({ text: refusal, isError: true });
     expect(fs.readFileSync(path.join(project, ".env"), "utf8")).toBe(`${SECRET}\n`);
   });
 
   it("a deny rule refuses the write of a file not there yet, as claude 2.1.328 does", async () => {
     const project = scratchDir("codebot-spellings-write-");
-    const [write] = await run([overwrite], () => {}, { deny: ["Read(./.env)"] }, "bypassPermissions", project);
+    const [write] = await run(
+      [overwrite],
+      () => {},
+      { deny: ["Read(./.env)"] },
+      "bypassPermissions",
+      project,
+    );
     expect(write).toEqual({ text: refusal, isError: true });
     expect(fs.existsSync(path.join(project, ".env"))).toBe(false);
   });

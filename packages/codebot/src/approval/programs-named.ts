@@ -25,5 +25,7 @@ export function programsNamed(command: string): string {
   const listed = names.slice(0, MOST_NAMES);
   if (names.length > MOST_NAMES) listed.push(`${names.length - MOST_NAMES} more`);
   if (unnamed) listed.push("what it cannot name");
-  return listed.length === 0 ? "nothing codebot can name" : listed.join(", ").replace(/, ([^,]+)$/, " and $1");
+  return listed.length === 0
+    ? "nothing codebot can name"
+    : listed.join(", ").replace(/, ([^,]+)$/, " and $1");
 }
