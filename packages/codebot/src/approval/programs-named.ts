@@ -2,6 +2,12 @@ import { shellCommands } from "./shell-commands.js";
 import { wordExpands } from "./shell-expansion.js";
 import { leadingAssignmentCount, programName, splitWords } from "./shell-words.js";
 
+/**
+ * The longest command read for its programs: reading one of 5 MB took 8 s, the question waiting;
+ * one of 100,000 characters takes tens of milliseconds.
+ */
+const MOST_READ = 200_000;
+
 /** The most program names listed; past it, how many more. */
 const MOST_NAMES = 20;
 
@@ -11,6 +17,7 @@ const MOST_NAMES = 20;
  * ends the list when a command word is filled in as it runs (`$X`) or a part is not understood.
  */
 export function programsNamed(command: string): string {
+  if (command.length > MOST_READ) return "what codebot does not read in so long a command";
   const found = shellCommands(command);
   const names: string[] = [];
   let unnamed = found.unmodelled;

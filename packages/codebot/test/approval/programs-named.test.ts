@@ -12,4 +12,10 @@ describe("programsNamed", () => {
   it("ends with what it cannot name when a command word is filled in as it runs", () => {
     expect(programsNamed('ls; "$X" y')).toBe("ls and what it cannot name");
   });
+
+  it("reads no command past 200,000 characters, and says so", () => {
+    expect(programsNamed(`npm test ${"x".repeat(200_000)}`)).toBe(
+      "what codebot does not read in so long a command",
+    );
+  });
 });

@@ -26,9 +26,10 @@ describe("a 5 MB one-line bash command in the terminal", { timeout: 240_000 }, (
     const screen = await term.waitForScreen(/\[y\]es \/ \[n\]o/, 90_000);
     // Rows broken at the terminal's width: compared without any white space.
     const flat = screen.replace(/\s+/g, "");
-    const said = /…\[4,998,514charactersnotshown\(5,000,014inall;itrunsmkdir;thewholeisin(\S+?)\)\]…/.exec(
-      flat,
-    );
+    const said =
+      /…\[4,998,514charactersnotshown\(5,000,014inall;itrunswhatcodebotdoesnotreadinsolongacommand;thewholeisin(\S+?)\)\]…/.exec(
+        flat,
+      );
     expect(said).not.toBeNull();
     expect(fs.readFileSync(said?.[1] ?? "", "utf8")).toBe(COMMAND);
     expect(screen).toMatch(/xend/);
