@@ -10,6 +10,8 @@ const MOST_READ = 200_000;
 
 /** The most program names listed; past it, how many more. */
 const MOST_NAMES = 20;
+/** The most characters of one name shown. */
+const MOST_NAME_CHARS = 40;
 
 /**
  * The programs a bash command runs, by name, each once, in order — `npm, curl, sh` — for a question
@@ -27,7 +29,9 @@ export function programsNamed(command: string): string {
     const word = words[leadingAssignmentCount(words)];
     // `"$X"` names no program; `sh` reading its input does, and runs what it cannot name besides.
     const name = word === undefined || wordExpands(word) ? "" : programName(word);
-    if (name !== "" && !names.includes(name)) names.push(name);
+    // A program word may be thousands of characters long: the list stays a line or two.
+    const shown = name.length > MOST_NAME_CHARS ? `${name.slice(0, MOST_NAME_CHARS)}…` : name;
+    if (shown !== "" && !names.includes(shown)) names.push(shown);
   }
   const listed = names.slice(0, MOST_NAMES);
   if (names.length > MOST_NAMES) listed.push(`${names.length - MOST_NAMES} more`);

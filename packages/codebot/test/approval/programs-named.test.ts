@@ -18,4 +18,8 @@ describe("programsNamed", () => {
       "what codebot does not read in so long a command",
     );
   });
+
+  it("cuts a long program name to 40 characters", () => {
+    expect(programsNamed(`${"p".repeat(5000)} x; ls`)).toBe(`${"p".repeat(40)}… and ls`);
+  });
 });
