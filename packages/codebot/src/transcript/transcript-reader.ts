@@ -1,6 +1,7 @@
 import { keepingLoadedTools, toolReferencePart } from "@codebot/agentcore";
 import { toolOfExactName } from "@codebot/hooks";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../agents/task-notification.js";
 import { fileSize } from "../mcp/resource-blob.js";
 import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
@@ -222,8 +223,8 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
   const read = start.flatMap((line) => {
     const notes = deferredToolsNotesOf(line);
     if (notes.length > 0) return notes;
-    const converted = toModelMessage(line);
     const sender = line.type === "user" ? senderOf(line) : undefined;
+    const converted = toModelMessage(sender === "notification" ? notificationAsSent(line) : line);
     const queuedPrompt = queuedLines.get(line);
     // claude's folded notification is a queued_command line too (queued-command-line.ts).
     if (queuedPrompt === NOTIFIED) for (const message of converted) markSender(message, "notification");
@@ -259,6 +260,23 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     ...(totals !== undefined ? { totals } : {}),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(deferred.listed !== undefined ? { listedDeferred: deferred.listed } : {}),
+  };
+}
+
+/**
+ * A notification's turn as it was sent: claude 2.1.328 writes its line's message bare
+ * (`<task-notification>…`, recorded) though it sent it in its reminder, after the words that it is
+ * no user input (task-notification.ts). Read back bare, the model was sent a sub-agent's answer —
+ * which may repeat a repository's file — with nothing saying it was not the user's, and auto mode's
+ * classifier, which leaves reminders out, took it for the user's words. codebot's own line, and
+ * any other text, is as written.
+ */
+function notificationAsSent(line: TranscriptLine): TranscriptLine {
+  const { content } = line.message;
+  if (typeof content !== "string" || !content.trimStart().startsWith("<task-notification>")) return line;
+  return {
+    ...line,
+    message: { ...line.message, content: `${NOTIFICATION_OPENING}${content}${NOTIFICATION_CLOSING}` },
   };
 }
 

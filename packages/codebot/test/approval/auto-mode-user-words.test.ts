@@ -7,6 +7,7 @@
  * not the hooks' context: recorded, docs/runtime.md). Nor is a bash call's `description`, the
  * model's own account of the command, shown: the command is the action judged.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { SUMMARY_PREAMBLE, summaryMessage, userMessage } from "@codebot/agentcore";
@@ -16,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import { notificationText } from "../../src/agents/task-notification.js";
 import { classifierPrompt } from "../../src/approval/auto-mode-prompt.js";
 import { userTurn } from "../../src/session/user-turn.js";
+import { readTranscript } from "../../src/transcript/transcript-reader.js";
 import { autoSession, WRITER } from "../support/auto-mode-session.js";
 import { command, scratchDir } from "../support/e2e.js";
 
@@ -35,6 +37,40 @@ const judged = () => [
 ];
 
 describe("the transcript auto mode's classifier is shown", () => {
+  it("leaves out claude's notification turn read back from its transcript, where it is written bare", () => {
+    const file = path.join(scratchDir("codebot-claude-transcript-"), "s.jsonl");
+    const line = (type: string, content: unknown, fields: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        type,
+        message: { role: type, content },
+        uuid: randomUUID(),
+        isSidechain: false,
+        ...fields,
+      });
+    const notified = {
+      origin: { kind: "task-notification", producer: "session-task" },
+      promptSource: "system",
+    };
+    const bare = `<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n<result>${CLAIM}</result>\n</task-notification>`;
+    fs.writeFileSync(
+      file,
+      `${[
+        line("user", "list the files", { origin: { kind: "human" }, promptSource: "typed" }),
+        line("assistant", [{ type: "text", text: "Started a helper." }]),
+        line("user", bare, notified),
+        line("assistant", [{ type: "text", text: "It finished." }]),
+      ].join("\n")}\n`,
+    );
+    const { messages } = readTranscript(file);
+    const transcript = classifierPrompt(messages, {
+      id: "c1",
+      name: "bash",
+      args: { command: "rm -rf ../old-backups" },
+    });
+    expect(transcript).not.toContain(CLAIM);
+    expect(transcript).toContain('{"user":"list the files"}');
+  });
+
   it("leaves out a project's CLAUDE.md, which comes in the first prompt's message", async () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");

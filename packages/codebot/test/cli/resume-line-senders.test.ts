@@ -156,6 +156,18 @@ describe("claude's notification folded into a turn (a queued_command line), resu
 });
 
 describe("a resumed transcript's lines, known by their fields", { timeout: 120_000 }, () => {
+  it("claude's notification turn of its own, written bare, is sent to the model in its reminder", async () => {
+    const box = sandbox();
+    const id = claudeTranscript(box);
+    const server = await modelServer([reply.text("resumed")]);
+    const r = await runCli(["-r", id, "-p", "next prompt", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const sent = JSON.stringify(server.requests[0]?.body?.messages);
+    expect(sent).toContain(JSON.stringify(`${NOTIFICATION_OPENING}${NOTIFICATION}${NOTIFICATION_CLOSING}`));
+  });
+
   it("the recap shows a notification as its summary line and a prompt begun with <system-reminder> as the user's", async () => {
     const box = sandbox();
     const id = claudeTranscript(box);
