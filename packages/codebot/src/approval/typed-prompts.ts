@@ -6,7 +6,7 @@ import type { ModelMessage } from "ai";
  * the files it mentions, or an MCP server's prompt. Auto mode's classifier is shown the typed line,
  * not the expansion (auto-mode-prompt.ts), as claude 2.1.328's is (recorded: `/tidy` was shown as
  * its `<command-name>` line alone). Kept by the message object, as the runtime hands the same
- * objects to the classifier; a session resumed from its transcript has the expansion only.
+ * objects to the classifier; a resumed session's, from its line's `typedPrompt` (transcript-reader.ts).
  */
 const typed = new WeakMap<ModelMessage, string>();
 

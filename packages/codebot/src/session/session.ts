@@ -427,7 +427,12 @@ export class Session {
     // Given once: the context is now part of the conversation.
     this.sessionStartContext = undefined;
     this.parts.events.emit({ kind: "prompt_accepted" });
-    const marks = { ...(uuid ? { uuid } : {}), ...this.senderMarks(text, from) };
+    const marks = {
+      ...(uuid ? { uuid } : {}),
+      ...this.senderMarks(text, from),
+      // A resume's classifier is shown this, not the expansion (typed-prompts.ts).
+      ...(expansion.kind === "expanded" ? { typedPrompt: text.trim() } : {}),
+    };
     this.parts.checkpoints?.startPrompt(transcript.append(message, "main", marks));
     // The deferred tools the model is first told of, for a resume to know what it was told. Not
     // for a conversation the model has answered (an older codebot's, resumed without a listing):

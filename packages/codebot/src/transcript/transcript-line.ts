@@ -66,6 +66,11 @@ export interface TranscriptLine {
   origin?: NotificationOrigin | HumanOrigin;
   /** Claude Code's other mark of it: `typed`, `sdk` (`-p`, an SDK program), `system` (a notification). */
   promptSource?: PromptSource;
+  /**
+   * codebot's: what the user typed for a prompt the session expanded (`/tidy`, whose message holds
+   * a repository's command text), for auto mode's classifier after a resume (typed-prompts.ts).
+   */
+  typedPrompt?: string;
 }
 
 /** claude 2.1.328's `origin` of a prompt typed in the terminal (recorded). */

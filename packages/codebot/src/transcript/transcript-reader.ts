@@ -2,6 +2,7 @@ import { keepingLoadedTools, toolReferencePart } from "@codebot/agentcore";
 import { toolOfExactName } from "@codebot/hooks";
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
 import { NOTIFICATION_CLOSING, NOTIFICATION_OPENING } from "../agents/task-notification.js";
+import { markTypedPrompt } from "../approval/typed-prompts.js";
 import { fileSize } from "../mcp/resource-blob.js";
 import type { EarlierTotals } from "../session/session-totals.js";
 import type { ModelUsage } from "../session/session-usage.js";
@@ -233,6 +234,9 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     // The tools the compaction kept loaded ride on its summary, as the kernel's compaction keeps them.
     if (line === summary?.line && converted[0])
       converted[0] = keepingLoadedTools(converted[0], summary.discovered);
+    // What the user typed for a prompt the session expanded: the classifier's view of it (typed-prompts.ts).
+    if (line.type === "user" && typeof line.typedPrompt === "string")
+      for (const message of converted) markTypedPrompt(message, line.typedPrompt);
     if (line.isApiErrorMessage === true) for (const message of converted) failed.add(message);
     return converted;
   });

@@ -197,6 +197,7 @@ export class TranscriptWriter {
       isMeta?: true;
       origin?: TranscriptLine["origin"];
       promptSource?: PromptSource;
+      typedPrompt?: string;
       timestamp?: string;
       uuid?: string;
     } = {},

@@ -115,6 +115,25 @@ describe("the transcript auto mode's classifier is shown", () => {
     expect(transcript).toContain('{"user":"/tidy  now"}\n');
   });
 
+  it("shows a resumed session's earlier /command as typed, not the repository's text it expanded to", async () => {
+    const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
+    fs.mkdirSync(path.join(project, ".codebot/commands"), { recursive: true });
+    fs.writeFileSync(path.join(project, ".codebot/commands/tidy.md"), `Tidy the workspace. ${CLAIM}.\n`);
+    const first = await autoSession([reply.text("tidied")], { dirs: { project, home } });
+    await first.s.runtime.prompt("/tidy  now");
+    const { sessionId } = first.s.runtime;
+    await first.s.runtime.close();
+    const { s, server } = await autoSession(judged(), {
+      dirs: { project, home },
+      runtime: { sessionId, resume: true },
+    });
+    await s.runtime.prompt("list the files");
+    const transcript = transcriptOf(server.requests[1]);
+    expect(transcript).not.toContain(CLAIM);
+    expect(transcript).toContain('{"user":"/tidy  now"}\n{"user":"list the files"}\n');
+  });
+
   it("leaves out a SessionStart hook's context (a hook printing a repository's file)", async () => {
     const { s, server } = await autoSession(judged(), {
       user: { hooks: { SessionStart: [{ hooks: [command(`echo '${CLAIM}'`)] }] } },
