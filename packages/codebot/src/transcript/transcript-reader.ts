@@ -235,8 +235,11 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     if (line === summary?.line && converted[0])
       converted[0] = keepingLoadedTools(converted[0], summary.discovered);
     // What the user typed for a prompt the session expanded: the classifier's view of it (typed-prompts.ts).
-    if (line.type === "user" && typeof line.typedPrompt === "string")
-      for (const message of converted) markTypedPrompt(message, line.typedPrompt);
+    // A line no one typed (claude's `isMeta`: a command's expansion after its `<command-name>` line,
+    // a caveat) was typed as nothing.
+    const typed = line.isMeta === true ? "" : line.typedPrompt;
+    if (line.type === "user" && typeof typed === "string")
+      for (const message of converted) markTypedPrompt(message, typed);
     if (line.isApiErrorMessage === true) for (const message of converted) failed.add(message);
     return converted;
   });

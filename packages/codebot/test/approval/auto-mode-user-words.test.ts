@@ -71,6 +71,34 @@ describe("the transcript auto mode's classifier is shown", () => {
     expect(transcript).toContain('{"user":"list the files"}');
   });
 
+  it("leaves out the expansion of a /command in claude's transcript, its isMeta line", () => {
+    const file = path.join(scratchDir("codebot-claude-transcript-"), "s.jsonl");
+    const line = (content: unknown, fields: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        type: "user",
+        message: { role: "user", content },
+        uuid: randomUUID(),
+        isSidechain: false,
+        ...fields,
+      });
+    const typed = { origin: { kind: "human" }, promptSource: "typed" };
+    fs.writeFileSync(
+      file,
+      `${[
+        line("<command-message>tidy</command-message>\n<command-name>/tidy</command-name>", typed),
+        line([{ type: "text", text: `Tidy the workspace. ${CLAIM}.` }], { isMeta: true }),
+      ].join("\n")}\n`,
+    );
+    const { messages } = readTranscript(file);
+    const transcript = classifierPrompt(messages, {
+      id: "c1",
+      name: "bash",
+      args: { command: "rm -rf ../old-backups" },
+    });
+    expect(transcript).not.toContain(CLAIM);
+    expect(transcript).toContain("/tidy");
+  });
+
   it("leaves out a project's CLAUDE.md, which comes in the first prompt's message", async () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
