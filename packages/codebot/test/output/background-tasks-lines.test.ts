@@ -129,7 +129,7 @@ describe("/tasks lines of a background shell", () => {
     ]);
   });
 
-  it("shows its last output lines asked for (claude's 10), control characters written out, each cut to the terminal's width", () => {
+  it("shows its whole output when it has printed fewer lines than claude's 10, control characters written out, each cut to the terminal's width", () => {
     const asked: number[] = [];
     const printing = {
       ...shell,
@@ -139,12 +139,20 @@ describe("/tasks lines of a background shell", () => {
       },
     };
     expect(backgroundTaskDetail(printing, 1, 3000, plain, 30).slice(3, 7)).toEqual([
-      "output (the last 3 lines):",
+      "output:",
       "  tick 1",
       "  \\x1b[2Jowned",
       `  ${"x".repeat(27)}…`,
     ]);
-    expect(asked).toEqual([10]);
+    expect(asked).toEqual([11]);
+  });
+
+  it("says it shows the last 10 lines only when the shell printed more", () => {
+    const lines = Array.from({ length: 11 }, (_, i) => `line ${i + 1}`);
+    const printing = { ...shell, lastOutput: (count: number) => lines.slice(-count) };
+    const detail = backgroundTaskDetail(printing, 1, 3000, plain, 30);
+    expect(detail.slice(3, 5)).toEqual(["output (the last 10 lines):", "  line 2"]);
+    expect(detail).toContain("  line 11");
   });
 });
 

@@ -112,12 +112,16 @@ export function backgroundTaskDetail(
  */
 const OUTPUT_LINES_SHOWN = 10;
 
-/** A shell's last output lines, each cut to one row of the terminal; its output is the command's, written out. */
+/**
+ * A shell's last output lines, each cut to one row of the terminal; its output is the command's,
+ * written out. One line more is asked for, to say "the last 10" only when there were more.
+ */
 function outputLines(task: GoingTask, s: Styles, columns: number): string[] {
-  const lines = task.lastOutput?.(OUTPUT_LINES_SHOWN) ?? [];
-  if (lines.length === 0) return [s.dim("output: none yet")];
+  const asked = task.lastOutput?.(OUTPUT_LINES_SHOWN + 1) ?? [];
+  if (asked.length === 0) return [s.dim("output: none yet")];
+  const lines = asked.slice(-OUTPUT_LINES_SHOWN);
   return [
-    s.dim(`output (the last ${lines.length === 1 ? "line" : `${lines.length} lines`}):`),
+    s.dim(asked.length > OUTPUT_LINES_SHOWN ? `output (the last ${OUTPUT_LINES_SHOWN} lines):` : "output:"),
     ...lines.map((line) => cutToColumns(`  ${visible(line)}`, Math.max(columns, 20))),
   ];
 }
