@@ -3,7 +3,8 @@
  * - its front-matter `hooks` for the rest of the session (added once, however often it is
  *   loaded; `once: true` hooks run once), as the runner's scoped hooks — under the same approval
  *   as any hook of the skill's origin, so a project skill's hooks need the user's consent;
- * - its `allowed-tools` as allow rules until the prompt that loaded it ends. A project skill's
+ * - its `allowed-tools` as allow rules until the prompt that loaded it ends (`${CLAUDE_SKILL_DIR}`,
+ *   `${CLAUDE_PLUGIN_ROOT}` filled in). A project skill's
  *   rules count only where the same `permissions.allow` rule in project settings would: once the
  *   grant `allow:<rule>` is trusted (`codebot hooks trust`, `--trust-project-hooks`), and, as
  *   such a rule, only while the files its command runs are those approved (allow-grant.ts).
@@ -14,6 +15,7 @@ import { allowGrantRunning, approvedAllowRule } from "../settings/allow-grant.js
 import type { Skill } from "./skill.js";
 import { compileSkillHooks } from "./skill-hooks.js";
 import type { SkillHost } from "./skill-host.js";
+import { skillVariables } from "./skill-variables.js";
 
 export class ActiveSkills {
   /** The skills whose hooks are in force, with the function that takes them out. */
@@ -51,7 +53,8 @@ export class ActiveSkills {
   private allowedRules(skill: Skill): PermissionRule[] {
     const rules: PermissionRule[] = [];
     const untrusted: string[] = [];
-    for (const text of skill.allowedTools) {
+    for (const written of skill.allowedTools) {
+      const text = skillVariables(written, skill);
       const parsed = parsePermissionRule(text);
       if (!parsed.ok) {
         this.tellOnce(

@@ -15,6 +15,7 @@ import { shellParts } from "./shell-blocks.js";
 import type { Skill } from "./skill.js";
 import type { SkillHost } from "./skill-host.js";
 import { runSkillCommand } from "./skill-shell.js";
+import { skillVariables } from "./skill-variables.js";
 
 export type Expanded = { ok: true; text: string } | { ok: false; reason: string };
 
@@ -68,10 +69,4 @@ export async function expandSkill(
     ok: true,
     text: skill.kind === "skill" ? `Base directory for this skill: ${skill.dir}\n\n${text}` : text,
   };
-}
-
-function skillVariables(text: string, skill: Skill): string {
-  return text
-    .replaceAll("\u0024{CLAUDE_SKILL_DIR}", skill.dir)
-    .replaceAll("\u0024{CLAUDE_PLUGIN_ROOT}", skill.plugin?.root ?? skill.dir);
 }

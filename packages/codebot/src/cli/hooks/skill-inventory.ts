@@ -8,6 +8,7 @@
 import { allowGrant } from "../../settings/allow-grant.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
+import { skillVariables } from "../../skills/skill-variables.js";
 import {
   type HookInventory,
   type ScopedAdditions,
@@ -28,7 +29,12 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
     added.hooks.push(...compiled.hooks);
     if (skill.source !== "project") continue;
     for (const rule of skill.allowedTools)
-      added.grants.push({ grant: allowGrant(rule, inv.cwd), source: "project", file: skill.file });
+      // Filled in as the session fills it (active-skills.ts), so the grant approved is the one checked.
+      added.grants.push({
+        grant: allowGrant(skillVariables(rule, skill), inv.cwd),
+        source: "project",
+        file: skill.file,
+      });
   }
   return withScopedAdditions(inv, added);
 }
