@@ -26,6 +26,7 @@ import {
 } from "../agents/task-notification.js";
 import { finalText } from "../session/prompt-result.js";
 import { userTurn } from "../session/user-turn.js";
+import { agentData } from "./claude-result-shapes.js";
 import { SubagentNames } from "./subagent-names.js";
 
 /** One run of a sub-agent: its name in this session, and the custom agent it runs, if any. */
@@ -259,6 +260,7 @@ async function runSubagent(
 ): Promise<ToolResult & { content: string }> {
   const { name, agent } = run;
   // The caller's message with this very call reaches the transcript first, so the sub-agent's lines follow it.
+  const startedAt = Date.now();
   await ctx.eventsDelivered();
   // SubagentStart's context goes into the sub-agent's first message, as UserPromptSubmit's does for
   // the main agent, and so does plan mode's reminder, as the main agent's first prompt carries it.
@@ -296,7 +298,12 @@ async function runSubagent(
     await host.stopped(run, result ? finalText(result.newMessages) : undefined, end);
   }
   const text = finalText(result.newMessages);
-  if (result.reason === "stop") return { content: text === "" ? "(no answer)" : text, isError: false };
+  if (result.reason === "stop")
+    return {
+      content: text === "" ? "(no answer)" : text,
+      isError: false,
+      data: agentData(run, task, text, result.newMessages, Date.now() - startedAt),
+    };
   const why = result.reason === "error" ? `error: ${result.error?.message ?? "unknown"}` : result.reason;
   return {
     content: `agent ${name}: ended early (${why})${text === "" ? "" : `\n${text}`}`,

@@ -1,6 +1,6 @@
 /**
- * The structured data the `bash`, `read`, `edit` and `write` tools give with their results, in
- * Claude Code's own shapes for Bash, Read, Edit and Write, so that a hook written for Claude Code
+ * The structured data the `bash`, `read`, `edit`, `write` and `agent` tools give with their results, in
+ * Claude Code's own shapes for Bash, Read, Edit, Write and Agent, so that a hook written for Claude Code
  * finds `tool_response.stdout`, `tool_response.file.content` or `tool_response.structuredPatch`
  * where it looks — and the way back for Bash and Read: the text the model reads when a
  * PostToolUse hook gives such a shape as `updatedToolOutput` (a redaction, say). A value not in
@@ -8,6 +8,7 @@
  */
 
 import path from "node:path";
+import type { ModelMessage } from "ai";
 import { structuredPatch } from "diff";
 import type { EditView } from "./model-file-views.js";
 import type { StringEdit } from "./string-edit-args.js";
@@ -231,4 +232,31 @@ export function successData(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A sub-agent's answer as Claude Code's Agent gives it when the call waited for it (claude
+ * 2.1.328, recorded: PostToolUse's `tool_response` for `devil:devil`). Not given: claude's
+ * token counts and its own bookkeeping (`usage`, `totalTokens`, `harness…`, `canContinueAgent`).
+ */
+export function agentData(
+  run: { id: string; type: string },
+  prompt: string,
+  answer: string,
+  newMessages: readonly ModelMessage[],
+  durationMs: number,
+): Record<string, unknown> {
+  const toolUses = newMessages
+    .filter((m) => m.role === "assistant" && Array.isArray(m.content))
+    .flatMap((m) => m.content as readonly { type: string }[])
+    .filter((part) => part.type === "tool-call").length;
+  return {
+    status: "completed",
+    prompt,
+    agentId: run.id,
+    agentType: run.type,
+    content: [{ type: "text", text: answer }],
+    totalDurationMs: durationMs,
+    totalToolUseCount: toolUses,
+  };
 }
