@@ -28,8 +28,8 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
     added.problems.push(...compiled.problems);
     added.hooks.push(...compiled.hooks);
     if (skill.source !== "project") continue;
+    // Filled in as the session fills it (active-skills.ts), so the grant approved is the one checked.
     for (const rule of skill.allowedTools)
-      // Filled in as the session fills it (active-skills.ts), so the grant approved is the one checked.
       added.grants.push({
         grant: allowGrant(skillVariables(rule, skill), inv.cwd),
         source: "project",
