@@ -166,8 +166,38 @@ export function compactedHistory(
   messages: readonly ModelMessage[],
   options: CompactedHistoryOptions,
 ): ModelMessage[] {
-  const keepTurns = options.keepTurns ?? 1;
   const keepChars = options.keepChars ?? Number.POSITIVE_INFINITY;
+  const cut = keptTurnsStart(messages, options);
+  const tail = messages.slice(cut);
+  // The user's latest request goes right after the summary while it is being worked on, unless it
+  // is among the kept messages; an answered one is the summary's.
+  const inProgress = messages.at(-1)?.role !== "assistant";
+  const lastUser = inProgress ? lastUserIndex(messages) : -1;
+  // It is cut like the summary request's texts when it alone passes keepChars (a huge paste).
+  const pending =
+    lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];
+  return [summaryMessage(messages, options.summary, options.extra), ...pending, ...tail];
+}
+
+export type KeptTurns = Pick<CompactedHistoryOptions, "keepTurns" | "keepChars">;
+
+/**
+ * The messages a summary of `messages` covers, for a history compactedHistory keeps `kept` of.
+ * Mid-turn, those before the kept turns: the kept call and its result follow the summary as they
+ * are, so they are not summarised too (claude 2.1.328's summary request leaves out the call it
+ * keeps, recorded). Between turns, all of them: claude's summary request holds the last answer it
+ * keeps (recorded after `/compact` and after an automatic compaction at a prompt's start).
+ */
+export function summarizedPart(messages: readonly ModelMessage[], kept: KeptTurns): readonly ModelMessage[] {
+  if (messages.at(-1)?.role === "assistant") return messages;
+  const cut = keptTurnsStart(messages, kept);
+  return cut > 0 ? messages.slice(0, cut) : messages;
+}
+
+/** Where the kept turns start: the last `keepTurns` assistant messages and what follows, within `keepChars`. */
+function keptTurnsStart(messages: readonly ModelMessage[], kept: KeptTurns): number {
+  const keepTurns = kept.keepTurns ?? 1;
+  const keepChars = kept.keepChars ?? Number.POSITIVE_INFINITY;
   let cut = messages.length;
   let turns = 0;
   let chars = 0;
@@ -180,15 +210,7 @@ export function compactedHistory(
       cut = i;
     }
   }
-  const tail = messages.slice(cut);
-  // The user's latest request goes right after the summary while it is being worked on, unless it
-  // is among the kept messages; an answered one is the summary's.
-  const inProgress = messages.at(-1)?.role !== "assistant";
-  const lastUser = inProgress ? lastUserIndex(messages) : -1;
-  // It is cut like the summary request's texts when it alone passes keepChars (a huge paste).
-  const pending =
-    lastUser >= 0 && lastUser < cut ? [keptWithin(messages[lastUser] as ModelMessage, keepChars)] : [];
-  return [summaryMessage(messages, options.summary, options.extra), ...pending, ...tail];
+  return cut;
 }
 
 /**

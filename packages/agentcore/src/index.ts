@@ -6,6 +6,7 @@ export {
   SUMMARY_PREAMBLE,
   type SummaryRequest,
   summarizeConversation,
+  summarizedPart,
   summaryMessage,
 } from "./compaction.js";
 export { ContextMeter } from "./context-meter.js";

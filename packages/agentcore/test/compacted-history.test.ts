@@ -5,7 +5,7 @@
  */
 import type { ModelMessage } from "ai";
 import { describe, expect, test } from "vitest";
-import { compactedHistory } from "../src/index.js";
+import { compactedHistory, summarizedPart } from "../src/index.js";
 
 const toolCall = (id: string): ModelMessage => ({
   role: "assistant",
@@ -61,5 +61,24 @@ describe("compactedHistory", () => {
       { summary: "s" },
     );
     expect(history.slice(1)).toEqual([{ role: "user", content: "p2" }, toolCall("t2"), toolResult("t2")]);
+  });
+});
+
+describe("summarizedPart: what the summary request holds", () => {
+  const midTurn: ModelMessage[] = [
+    { role: "user", content: "go" },
+    toolCall("t1"),
+    toolResult("t1"),
+    toolCall("t2"),
+    toolResult("t2"),
+  ];
+
+  test("mid-turn: all but the kept call and its result, as claude 2.1.328's (recorded)", () => {
+    expect(summarizedPart(midTurn, { keepTurns: 1 })).toEqual(midTurn.slice(0, 3));
+  });
+
+  test("between turns: all of it, the kept last answer too, as claude 2.1.328's /compact (recorded)", () => {
+    const answered: ModelMessage[] = [...midTurn, { role: "assistant", content: "done" }];
+    expect(summarizedPart(answered, { keepTurns: 1 })).toEqual(answered);
   });
 });

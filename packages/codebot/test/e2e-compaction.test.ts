@@ -135,7 +135,8 @@ describe("compaction", () => {
     expect(sent[0]).toMatch(
       /^\[The first \d+ messages of this conversation are left out here to fit the context window; the transcript has them\.\]$/,
     );
-    expect(allText(summaryRequest)).toContain("8".repeat(300));
+    // The last call (8) is kept after the summary, so the latest summarised is 7.
+    expect(allText(summaryRequest)).toContain("7".repeat(300));
     expect(allText(summaryRequest)).not.toContain("1".repeat(300));
     expect(s.notices.some((n) => n.startsWith("codebot: conversation compacted (auto)"))).toBe(true);
     expect(allText(s.model.requests.at(-1))).toContain("SUMMARY of the recent echoes");

@@ -6,6 +6,7 @@ import {
   isContextOverflow,
   loadedToolNames,
   summarizeConversation,
+  summarizedPart,
   summaryMessage,
   type Usage,
 } from "@codebot/agentcore";
@@ -127,6 +128,11 @@ export class Compaction {
     return undefined;
   };
 
+  /** The turns a compaction keeps after the summary. */
+  private keep() {
+    return { keepTurns: KEEP_TURNS, keepChars: Math.floor(this.parts.contextWindow() * KEEP_SHARE * 4) };
+  }
+
   /** Compacts `messages`; the caller puts the returned history in place. */
   async compact(
     messages: readonly ModelMessage[],
@@ -157,8 +163,7 @@ export class Compaction {
       try {
         const made = await summarizeConversation({
           model: this.parts.model(),
-          // Up to here: the earlier part alone. From here: all of it, the model told which part.
-          messages: part?.direction === "up_to" ? messages.slice(0, part.at) : messages,
+          messages: summarized(messages, part, this.keep()),
           ...(part?.direction === "from" ? { recent: messages.length - part.at } : {}),
           ...(instructions ? { instructions } : {}),
           maxChars: Math.floor(this.parts.contextWindow() * SUMMARY_INPUT_SHARE * 4),
@@ -187,14 +192,12 @@ export class Compaction {
     const extra = [instructionFiles, tasksNote(this.parts.tasks), startContext]
       .filter((t): t is string => !!t)
       .map((text) => systemReminder(text));
-    const window = this.parts.contextWindow();
     const compacted = part
       ? partlyCompacted(messages, part, summary, extra)
       : compactedHistory(messages, {
           summary,
           extra,
-          keepTurns: KEEP_TURNS,
-          keepChars: Math.floor(window * KEEP_SHARE * 4),
+          ...this.keep(),
         });
     const summaryAt = part?.direction === "from" ? part.at : 0;
 
@@ -255,6 +258,19 @@ export class Compaction {
     );
     return { compacted: true, messages: compacted, summary, tokensBefore };
   }
+}
+
+/**
+ * What the summary request holds. Up to here: the earlier part alone. From here: all of it, the
+ * model told which part. A whole compaction: all but the call kept mid-turn (summarizedPart).
+ */
+function summarized(
+  messages: readonly ModelMessage[],
+  part: CompactPart | undefined,
+  keep: { keepTurns: number; keepChars: number },
+): readonly ModelMessage[] {
+  if (part) return part.direction === "up_to" ? messages.slice(0, part.at) : messages;
+  return summarizedPart(messages, keep);
 }
 
 /** The history after a partial summary: the part kept, and the summary in place of the other. */
