@@ -13,11 +13,13 @@ useBuiltCli();
 const SUMMARY_ASK = "Summarise the conversation so far";
 
 /** The ids of the tool calls a request's messages hold. */
-function callIds(request: RecordedRequest | undefined): string[] {
+function callIds(request: RecordedRequest | undefined): Array<string | undefined> {
   const messages: Array<{ content: unknown }> = request?.body?.messages ?? [];
   return messages.flatMap((m) =>
     Array.isArray(m.content)
-      ? m.content.flatMap((part: { type: string; id?: string }) => (part.type === "tool_use" ? [part.id] : []))
+      ? m.content.flatMap((part: { type: string; id?: string }) =>
+          part.type === "tool_use" ? [part.id] : [],
+        )
       : [],
   );
 }
@@ -26,9 +28,15 @@ describe("a compaction mid-turn", { timeout: 120_000 }, () => {
   it("summarises the calls before the kept one, and the kept call follows the summary once", async () => {
     const box = sandbox();
     const server = await modelServer([
-      { ...reply.toolCall("bash", { command: "echo one" }, "call_1"), usage: { inputTokens: 6000, outputTokens: 10 } },
+      {
+        ...reply.toolCall("bash", { command: "echo one" }, "call_1"),
+        usage: { inputTokens: 6000, outputTokens: 10 },
+      },
       // A nearly full context: the next step compacts first.
-      { ...reply.toolCall("bash", { command: "echo two" }, "call_2"), usage: { inputTokens: 190_000, outputTokens: 10 } },
+      {
+        ...reply.toolCall("bash", { command: "echo two" }, "call_2"),
+        usage: { inputTokens: 190_000, outputTokens: 10 },
+      },
       reply.text("SUMMARY: one echo ran"),
       reply.text("done"),
     ]);
