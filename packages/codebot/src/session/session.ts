@@ -275,6 +275,8 @@ export class Session {
       if (outcome.compacted) {
         agent.replaceMessages(outcome.messages);
         meter.reset(outcome.messages);
+        // The command itself, after the history it made: `/rewind` lists it, as claude 2.1.328's does.
+        if (!part) this.parts.transcript.localCommand("compact", "", focus ?? "");
       }
       return outcome;
     } finally {

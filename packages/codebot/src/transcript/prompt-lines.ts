@@ -12,6 +12,8 @@ export interface PromptLine {
   at: number;
   /** The text typed (the hooks' context before it left out). */
   text: string;
+  /** A `/compact` run in the session (compactPointOf): no message of the conversation holds it. */
+  compact?: true;
 }
 
 /**
@@ -40,4 +42,26 @@ export function promptLineOf(line: CheckedLine): PromptLine | undefined {
     return undefined;
   const at = Date.parse(line.timestamp ?? "");
   return { uuid: line.uuid, parentUuid: line.parentUuid ?? null, at: Number.isNaN(at) ? 0 : at, text };
+}
+
+/**
+ * The point a `/compact` run in the session left (its `local_command` line, transcript-writer.ts):
+ * claude 2.1.328's `/rewind` lists `/compact` as a row (recorded), and going back to before it
+ * keeps the compacted history, `/compact` put back in the input. A line written by hand with
+ * other fields is no point: only a string uuid and the command's own name.
+ */
+export function compactPointOf(line: CheckedLine): PromptLine | undefined {
+  if (line.type !== "system" || line.subtype !== "local_command" || line.isSidechain === true)
+    return undefined;
+  const run = (line as { commandRun?: { command?: unknown; args?: unknown } }).commandRun;
+  if (run?.command !== "compact" || typeof line.uuid !== "string") return undefined;
+  const args = typeof run.args === "string" ? run.args.trim() : "";
+  const at = Date.parse(line.timestamp ?? "");
+  return {
+    uuid: line.uuid,
+    parentUuid: line.parentUuid ?? null,
+    at: Number.isNaN(at) ? 0 : at,
+    text: args ? `/compact ${args}` : "/compact",
+    compact: true,
+  };
 }

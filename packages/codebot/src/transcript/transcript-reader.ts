@@ -12,7 +12,7 @@ import { DeferredToolsTrail, deferredToolsNotesOf } from "./deferred-tools-delta
 import { isInterruptionLine } from "./interruption-line.js";
 import { markQueued, markSender, senderOf } from "./line-sender.js";
 import { type CheckedLine, checkLine } from "./line-shape.js";
-import { type PromptLine, promptLineOf } from "./prompt-lines.js";
+import { compactPointOf, type PromptLine, promptLineOf } from "./prompt-lines.js";
 import { promptSnapshotOf } from "./prompt-snapshot-line.js";
 import { queuedCommandOf } from "./queued-command-line.js";
 import { reportedLinesOf } from "./reported-lines-line.js";
@@ -166,6 +166,13 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
       lastUuid = line.uuid;
       continue;
     }
+    // A `/compact` run here: a point `/rewind` goes back to, in its place among the prompts; no message.
+    if (compactPointOf(line) !== undefined) {
+      keepBefore();
+      lastUuid = line.uuid;
+      start.push(line as TranscriptLine);
+      continue;
+    }
     const output = commandOutputOf(line);
     if (output !== undefined) {
       keepBefore();
@@ -222,6 +229,7 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
   // prompt before it and the next one as one user message, recorded).
   const failed = new Set<ModelMessage>();
   const read = start.flatMap((line) => {
+    if (compactPointOf(line) !== undefined) return [];
     const notes = deferredToolsNotesOf(line);
     if (notes.length > 0) return notes;
     const sender = line.type === "user" ? senderOf(line) : undefined;
@@ -259,7 +267,7 @@ export function readTranscript(file: string, { before, ...limits }: ReadOptions 
     // note an interrupted run ends with (interruption-line.ts).
     prompts: start.flatMap((line) =>
       !queuedLines.has(line) && (senderOf(line) ?? "user") === "user" && !isInterruptionLine(line)
-        ? (promptLineOf(line) ?? [])
+        ? (promptLineOf(line) ?? compactPointOf(line) ?? [])
         : [],
     ),
     ...(title !== undefined ? { title } : {}),

@@ -426,11 +426,12 @@ export class TranscriptWriter {
   }
 
   /**
-   * A built-in command run in the session (`/clear`), as claude 2.1.328 records it (its
+   * A built-in command run in the session (`/clear`, `/compact`), as claude 2.1.328 records it (its
    * `local_command` line, recorded): no message, nothing the model is sent. A session begun by
-   * `/clear` has it first, so `-c` goes on with it (session-files.ts), as claude's `-c` does.
+   * `/clear` has it first, so `-c` goes on with it (session-files.ts), as claude's `-c` does; a
+   * `/compact`'s follows the compacted history, a point `/rewind` goes back to (prompt-lines.ts).
    */
-  localCommand(command: string, output = ""): void {
+  localCommand(command: string, output = "", args = ""): void {
     const uuid = randomUUID();
     this.write(
       {
@@ -438,7 +439,7 @@ export class TranscriptWriter {
         subtype: "local_command",
         content: `<local-command-stdout>${output}</local-command-stdout>`,
         level: "info",
-        commandRun: { command, args: "" },
+        commandRun: { command, args },
         ...this.mainChainFields(uuid),
       },
       { key: "main", uuid },

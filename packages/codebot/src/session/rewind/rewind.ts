@@ -63,13 +63,17 @@ export function summarizeAt(
   where: { transcript: string; session: Session; messages: readonly ModelMessage[] },
 ): Promise<CompactOutcome> {
   const at = readTranscript(where.transcript, { before: point.uuid }).messages.length;
-  // The history in memory is the transcript's: the prompt is where the transcript has it.
-  if (lastText(where.messages[at]) !== point.text)
+  // The history in memory is the transcript's: the prompt is where the transcript has it (a
+  // `/compact` has no message: the history goes on from there, or ends there).
+  const here = point.compact ? at <= where.messages.length : lastText(where.messages[at]) === point.text;
+  if (!here)
     throw new Error("rewind: the conversation does not match its transcript here; nothing was summarized");
   const index = points.findIndex((p) => p.uuid === point.uuid);
   if (index < 0)
     throw new Error("rewind: that prompt is no longer in the conversation; nothing was summarized");
-  const kept = summarize.direction === "from" ? points.slice(0, index) : points.slice(index);
+  const kept = (summarize.direction === "from" ? points.slice(0, index) : points.slice(index)).filter(
+    (p) => !p.compact,
+  );
   let next = 0;
   const timeOf = (message: ModelMessage) => {
     const prompt = kept[next];
