@@ -117,7 +117,10 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     }
     return outcome;
   } catch (err) {
-    return { ...deadline.failed(label, err, certificateAdvice(err)), ...(warnings ? { warnings } : {}) };
+    return {
+      ...deadline.failed(label, closedEarly(err) ?? err, certificateAdvice(err)),
+      ...(warnings ? { warnings } : {}),
+    };
   } finally {
     deadline.dispose();
   }
@@ -154,6 +157,16 @@ async function check(
   });
   if (target.servername === undefined) deps.literalChecks.set(url, target);
   return target;
+}
+
+/**
+ * An endpoint that closes the connection before its answer is complete (it crashed, a proxy cut
+ * it): undici says only "other side closed", which does not tell a user whose side that is.
+ */
+function closedEarly(err: unknown): Error | undefined {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (code !== "UND_ERR_SOCKET" || message !== "other side closed") return undefined;
+  return new Error(`the endpoint closed the connection before its answer was complete (${message})`);
 }
 
 /** Certificates an internal CA signs fail these checks until the CA is trusted. */

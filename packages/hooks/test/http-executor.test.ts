@@ -250,6 +250,27 @@ describe("http executor", () => {
     expect(outcome.timedOut).toBeUndefined();
   });
 
+  it("says in words that the endpoint closed the connection mid-answer, and takes nothing of the half-sent deny", async () => {
+    const target = await server((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "200" });
+      res.write('{"block":true,"reason":"no"}');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const outcome = await executorFor(target).run(hook(target.origin), context());
+    expect(outcome.error).toBe(
+      `http hook ${target.origin}/: the endpoint closed the connection before its answer was complete (other side closed)`,
+    );
+    expect(outcome).toMatchObject({ stdout: "", exitCode: null });
+  });
+
+  it("says so too when the endpoint closes the connection before answering anything", async () => {
+    const target = await server((_req, res) => res.socket?.destroy());
+    const outcome = await executorFor(target).run(hook(target.origin), context());
+    expect(outcome.error).toBe(
+      `http hook ${target.origin}/: the endpoint closed the connection before its answer was complete (other side closed)`,
+    );
+  });
+
   it("makes a refused connection a failed run", async () => {
     const gone = await server(respondWith("{}"));
     await gone.close();
