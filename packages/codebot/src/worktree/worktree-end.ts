@@ -8,6 +8,8 @@
  * owner can clean up.
  */
 
+import fs from "node:fs";
+import path from "node:path";
 import type { ClosingStep } from "../session/runtime-parts.js";
 import {
   type GitWorktree,
@@ -33,6 +35,13 @@ export function worktreeClosing(
     fire(hooks) {
       const git = worktree.git;
       if (git !== undefined) {
+        if (folderGone(git)) {
+          say(
+            `the worktree's folder was deleted during the session: ${git.path}; its branch ${git.branch} is kept, with its commits`,
+          );
+          unlockKept(git, say);
+          return;
+        }
         const changes = changesOf(git);
         if (typeof changes === "string" || (changes !== undefined && choice() !== "remove")) {
           const why = typeof changes === "string" ? changes : stakeText(changes);
@@ -72,12 +81,22 @@ function unlockKept(git: GitWorktree, say: (line: string) => void): void {
  * be told (then it is kept).
  */
 export function changesOf(git: GitWorktree): WorktreeStake | string | undefined {
+  if (folderGone(git)) return "its folder was deleted during the session";
   try {
     const stake = worktreeStake(git);
     return stakeIsEmpty(stake) ? undefined : stake;
   } catch (error) {
     return `git could not tell whether it has changes: ${(error as Error).message}`;
   }
+}
+
+/**
+ * The worktree's folder was deleted (a `rm -rf "$PWD"`), or its `.git` file with it and the folder
+ * made again by a later write: git would then run in the repository around it, or not at all,
+ * and say nothing about the worktree. Its branch is what is left of it.
+ */
+function folderGone(git: GitWorktree): boolean {
+  return !fs.existsSync(path.join(git.path, ".git"));
 }
 
 /** `1 uncommitted file and 2 commits`, `HEAD moved since the session started`. */
