@@ -229,7 +229,10 @@ export function removeStale(lock: string, judged: string): boolean {
   const guard = `${lock}.takeover`;
   try {
     fs.closeSync(fs.openSync(guard, "wx", 0o600));
-  } catch {
+  } catch (error) {
+    // Only an existing guard means another process is at it; a folder gone read-only (EROFS) or
+    // full would fail the same way at every try, and the caller would try for ever.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     const stat = fs.statSync(guard, { throwIfNoEntry: false });
     if (stat !== undefined && Date.now() - stat.mtimeMs > TAKEOVER_STALE_MS)
       fs.rmSync(guard, { force: true });
