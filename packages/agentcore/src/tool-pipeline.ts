@@ -57,7 +57,9 @@ export function prepareCall(raw: ModelToolCall, tools: ReadonlyMap<string, Tool>
     result: errorResult(message),
   });
   if (!tool) {
-    const known = [...tools.keys()].join(", ") || "none";
+    // A placeholder sent only to keep deferred loading on is no tool to suggest.
+    const offered = [...tools.values()].filter((t) => t.deferLoading !== "always");
+    const known = offered.map((t) => t.name).join(", ") || "none";
     return rejected(`unknown tool: ${raw.name} (available: ${known})`);
   }
   if (raw.invalidJson) {

@@ -121,6 +121,13 @@ describe("tool pipeline", () => {
     expect(checks[2]).toBe("echo");
   });
 
+  test("an unknown tool's error does not name a placeholder tool that is never to be called", async () => {
+    const { tool } = echoTool();
+    const placeholder = { ...tool, name: "Placeholder", deferLoading: "always" as const };
+    const { results } = await runCalls([tool, placeholder], [toolCall("nope", {}, "c1")]);
+    expect(results.get("c1")).toEqual({ isError: true, value: "unknown tool: nope (available: echo)" });
+  });
+
   test("an unknown tool reaches the model as an error result and the loop goes on", async () => {
     const { tool } = echoTool();
     const { results, result, model } = await runCalls([tool], [toolCall("nope", { a: 1 }, "c1")]);
