@@ -28,7 +28,7 @@ export const WAIT_FOR_INPUT =
   "TMOUT= read -r __codebot_go || { echo 'codebot: the hook got no input; nothing was run' >&2; exit 125; }; unset __codebot_go; ";
 
 export interface CommandExecutorOptions {
-  /** Bytes kept of stdout (the answer); the rest is read and discarded. Default ANSWER_CAP. */
+  /** Bytes kept of stdout (the answer) when the run does not say; the rest is read and discarded. Default ANSWER_CAP. */
   stdoutCap?: number;
   /** Bytes kept of stderr, which is only shown; the rest is read and discarded. Default 1 MiB. */
   stderrCap?: number;
@@ -117,7 +117,8 @@ function runCommand(
     let markEnded: (() => void) | undefined;
     // The first stdout line, while it may still be an async reply.
     let firstLine: string | undefined = trackDetached ? "" : undefined;
-    const stdout = new CappedBuffer(cap.stdout);
+    const stdoutCap = ctx.answerCap ?? cap.stdout;
+    const stdout = new CappedBuffer(stdoutCap);
     const stderr = new CappedBuffer(cap.stderr);
     // Both, as they came: what Claude Code's hook lines call `output` (shown, never parsed).
     const output = new CappedBuffer(2 * cap.stderr);
@@ -149,7 +150,7 @@ function runCommand(
         cwd: ctx.cwd,
         env: ctx.env,
         inheritEnv: true,
-        outputCap: Math.max(cap.stdout, cap.stderr),
+        outputCap: Math.max(stdoutCap, cap.stderr),
         // A hook's `nohup summarise &` outlives the session, as under Claude Code (spawn-request.ts).
         keepLeftovers: true,
       },
@@ -269,6 +270,7 @@ function runCommand(
         output: asyncOnly ? stderr.text() : output.text(),
         exitCode,
         ...(truncated.length ? { truncated } : {}),
+        ...(stdout.truncated ? { stdoutCap } : {}),
       };
       if (killedFor === "timeout") {
         outcome.timedOut = true;

@@ -20,6 +20,8 @@ export interface RunOutcome {
   timedOut?: boolean;
   /** Names of the streams that hit their cap and were cut ("stdout", "stderr"). */
   truncated?: string[];
+  /** When stdout was cut: the bytes of it that were read (answer-cap.ts). */
+  stdoutCap?: number;
   /** What the executor noticed about the request it made (an http header naming an unset variable). */
   warnings?: string[];
 }
@@ -28,6 +30,8 @@ export interface RunOutcome {
 export interface RunContext {
   /** Compact JSON payload (§5). */
   payload: string;
+  /** Bytes of the answer (stdout, an http body) read; default ANSWER_CAP (answer-cap.ts). */
+  answerCap?: number;
   /** The project directory (working directory of command hooks). */
   cwd: string;
   /** Environment for command hooks: HOOK_* variables and the entry's own env, on top of process.env. */

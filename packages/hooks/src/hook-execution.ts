@@ -4,6 +4,7 @@
  */
 
 import { randomUUID } from "node:crypto";
+import { CLAUDE_ANSWER_CAP } from "./answer-cap.js";
 import { type ApproveHook, askApproval } from "./approval.js";
 import { saidAfterAsyncReply } from "./async-reply.js";
 import type { TakeTurn } from "./background-jobs.js";
@@ -137,6 +138,8 @@ export async function executeHook(
     deps.started?.(start);
     return runExecutor(deps.executors, claudeSpec(hook, deps.session.cwd), {
       payload: job.payload(hook),
+      // A hook written for Claude Code may answer past §6.1's 1 MiB: claude reads it (answer-cap.ts).
+      ...(hook.style === "claude" ? { answerCap: CLAUDE_ANSWER_CAP } : {}),
       cwd: deps.session.cwd,
       env: hookEnv(hook, job),
       ...limit,

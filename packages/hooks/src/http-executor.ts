@@ -103,12 +103,13 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       dispatcher: pool.agentFor(target, ctx.background === true),
       signal: deadline.signal,
     });
-    const body = await readCapped(response.body, ANSWER_CAP);
+    const answerCap = ctx.answerCap ?? ANSWER_CAP;
+    const body = await readCapped(response.body, answerCap);
     const outcome: RunOutcome = {
       stdout: body.text(),
       stderr: "",
       exitCode: response.statusCode < 300 ? 0 : 1,
-      ...(body.truncated ? { truncated: ["stdout"] } : {}),
+      ...(body.truncated ? { truncated: ["stdout"], stdoutCap: answerCap } : {}),
       ...(warnings ? { warnings } : {}),
     };
     if (response.statusCode >= 400) outcome.error = `${label}: status ${response.statusCode}`;

@@ -4,7 +4,7 @@
  * are understood.
  */
 import { z } from "zod";
-import { ANSWER_CAP_WORDS } from "./answer-cap.js";
+import { ANSWER_CAP, capWords } from "./answer-cap.js";
 import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } from "./decision.js";
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
@@ -380,7 +380,7 @@ export function interpret(outcome: RunOutcome, strict = false, reasonNeedsDecisi
   if (failed) {
     // A cut answer's JSON cannot parse: say that it was cut, or "does not parse" sends the author looking for a syntax error.
     const brokenJson = outcome.truncated?.includes("stdout")
-      ? `${BROKEN_JSON}: it was longer than codebot reads (${ANSWER_CAP_WORDS}), so it was cut`
+      ? `${BROKEN_JSON}: it was longer than codebot reads (${capWords(outcome.stdoutCap ?? ANSWER_CAP)}), so it was cut`
       : BROKEN_JSON;
     verdict.error =
       outcome.error ??

@@ -126,12 +126,20 @@ describe("command executor", () => {
     expect(big.stdout.trim()).toBe(String(payload.length + 1));
   });
 
-  it("caps 100 MiB of stdout at ANSWER_CAP and says so", async () => {
+  it("caps 100 MiB of stdout at 1 MiB (§6.1) and says so", async () => {
     const out = await run("head -c 104857600 /dev/zero | tr '\\0' 'a'; echo tail >&2");
+    expect(ANSWER_CAP).toBe(1024 * 1024);
     expect(out.stdout.length).toBe(ANSWER_CAP);
     expect(out.truncated).toEqual(["stdout"]);
     expect(out.stderr).toBe("tail\n");
     expect(out.exitCode).toBe(0);
+  });
+
+  it("reads stdout up to the run's answerCap when it gives one (a Claude Code group's hook), saying where it was cut", async () => {
+    const out = await run("head -c 3145728 /dev/zero | tr '\\0' 'a'", { answerCap: 2 * 1024 * 1024 });
+    expect(out.stdout.length).toBe(2 * 1024 * 1024);
+    expect(out.truncated).toEqual(["stdout"]);
+    expect(out.stdoutCap).toBe(2 * 1024 * 1024);
   });
 
   it("a missing command is a failed run", async () => {

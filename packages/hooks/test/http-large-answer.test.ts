@@ -1,10 +1,10 @@
 /**
- * A policy endpoint's large answer: read whole up to the cap a command hook's stdout has (32 MiB;
+ * A policy endpoint's large answer: read whole up to the cap a Claude Code group's command hook's stdout has (32 MiB;
  * claude 2.1.328 read a 200 KB additionalContext, recorded), and one cut at the cap fails the run
  * with a message that says it was cut, not only that its JSON does not parse.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ANSWER_CAP } from "../src/answer-cap.js";
+import { CLAUDE_ANSWER_CAP } from "../src/answer-cap.js";
 import { createHttpExecutor } from "../src/http-executor.js";
 import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor } from "./support.js";
@@ -41,7 +41,7 @@ describe("a large http hook answer", () => {
   });
 
   it("over the cap fails the run, saying it was cut", async () => {
-    const { runner, traces, errors } = await guardAnswering(ANSWER_CAP);
+    const { runner, traces, errors } = await guardAnswering(CLAUDE_ANSWER_CAP);
     await callTool(runner, bashTool, { command: "ls" });
     const error =
       "stdout looks like JSON but does not parse: it was longer than codebot reads (32 MiB), so it was cut";

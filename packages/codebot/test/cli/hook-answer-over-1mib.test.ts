@@ -2,7 +2,8 @@
  * A command hook whose JSON answer is over 1 MiB: a decision after 2 MiB of whitespace, a
  * 2 MB additionalContext. claude 2.1.328 reads such an answer whole and its decision holds
  * (recorded, docs/runtime.md "Faults tried"); codebot read 1 MiB of it, and the cut JSON lost the
- * decision (a deny let the call run).
+ * decision (a deny let the call run). A Claude Code group's hook is now read to 32 MiB; a codebot
+ * hook keeps HOOKS.md §6.1's 1 MiB.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -76,6 +77,13 @@ describe("a hook's JSON answer over 1 MiB", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(ran).toBe(true);
     expect(requestText(server.requests[1])).toContain("CONTEXT-START");
+  });
+
+  it("a codebot hook's answer is read to 1 MiB (HOOKS.md §6.1): one longer is cut, and the run says so", async () => {
+    const block = { block: true, reason: `no${"x".repeat(TWO_MIB)}` };
+    const native = { PreToolUse: [{ type: "command", command: hookPrinting(block, 0), blocking: true }] };
+    const { r } = await run(native);
+    expect(r.stderr).toContain("it was longer than codebot reads (1 MiB), so it was cut");
   });
 
   it("a Stop block after 2 MiB of whitespace sends the model back with its reason", async () => {
