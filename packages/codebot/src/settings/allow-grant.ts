@@ -15,6 +15,7 @@ import { withoutTransparentWrappers } from "../approval/transparent-wrappers.js"
 import { approvedRun, changedRun } from "./approved-files.js";
 import { grantRunning, realPathOf } from "./grant-runs.js";
 import { type ChosenRuns, optionsChoosingWhatRuns } from "./options-choosing-what-runs.js";
+import { wildcardFolderFiles } from "./wildcard-folder-files.js";
 
 /**
  * The grant a project's allow rule needs (settings `permissions.allow`, a project skill's
@@ -44,7 +45,7 @@ export function allowGrantRunning(
   if (command === undefined || projectDir === undefined) return { grant, runs: [], views, read };
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
   const root = realPathOf(projectDir) ?? projectDir;
-  const runs = filesRunBy(command, root, views);
+  const runs = filesRunByRule(rule, command, root, views);
   const names = runs.map((file) => path.relative(root, file));
   return {
     grant: grantRunning(grant, names, scriptsText(runs, root, views, undefined, read)),
@@ -73,10 +74,13 @@ export function approvedAllowRule<R extends { text: string }>(
   const run = approvedRun(
     `allow ${rule.text}`,
     approved.runs,
-    () => filesRunBy(command, root),
+    () => filesRunByRule(rule.text, command, root),
     approved.views,
     approved.read,
   );
+  // Past the files a grant lists, a wildcard's folder is not what was approved: it asks.
+  const wildcard = isWildcard(rule.text);
+  const folderComplete = () => !wildcard || (wildcardFolderFiles(command, root)?.complete ?? true);
   // The call may point git elsewhere than the rule's own command does (`Bash(git:*)` allowing
   // `git -C sub status`): a repository's git folder file it reaches must be one approved. The
   // rule's own command is looked at by changedRun already.
@@ -87,6 +91,7 @@ export function approvedAllowRule<R extends { text: string }>(
     ...rule,
     stillApproved: (call: string, cwd?: string) =>
       changedRun([run]) === undefined &&
+      folderComplete() &&
       reachesApproved(call) &&
       runsApprovedThere(command, call, cwd, approved.runs, root),
   };
@@ -165,6 +170,23 @@ export function ownAllowRule<R extends { text: string }>(
   if (own === undefined) return { rule };
   if (own.grant === undefined || isGrantTrusted(own.grant)) return { rule: own.rule };
   return { untrusted: own.grant };
+}
+
+/**
+ * The project files the rule's command runs, and for a wildcard after a path (`Bash(./scripts/*)`)
+ * those the `*` can name (wildcard-folder-files.ts): a `Bash(${CLAUDE_SKILL_DIR}/*)` approved when
+ * the folder held go.sh let a script added there later run unasked.
+ */
+function filesRunByRule(rule: string, command: string, root: string, views?: ContentViews): string[] {
+  const runs = filesRunBy(command, root, views);
+  if (!isWildcard(rule)) return runs;
+  const more = wildcardFolderFiles(command, root)?.files ?? [];
+  return [...runs, ...more.filter((file) => !runs.includes(file))];
+}
+
+function isWildcard(rule: string): boolean {
+  const parsed = parsePermissionRule(rule);
+  return parsed.ok && parsed.rule.bash?.kind === "wildcard";
 }
 
 /** The command a bash rule names, up to what `:*` or a `*` stands for: `Bash(npm run lint:*)` → `npm run lint`. */
