@@ -276,9 +276,13 @@ function homeSpellings(home: string): string[] {
 
 /** An exact bash rule for one command, or a path rule for one absolute path (an "always" answer). */
 export function literalRule(tool: string, subject: string, kind: SubjectKind): string {
-  const name = tool;
-  if (kind === "command") return `${name}(${subject.replace(/[\\*]/g, "\\$&")})`;
-  return `${name}(/${subject.replace(/[\\*?[\]{},]/g, "\\$&")})`;
+  if (kind === "command") return `${tool}(${literalText(subject, "command")})`;
+  return `${tool}(/${literalText(subject, "path")})`;
+}
+
+/** `text` escaped to stand for itself in a bash rule (`*`) or a path rule (glob characters too). */
+export function literalText(text: string, kind: "command" | "path"): string {
+  return text.replace(kind === "command" ? /[\\*]/g : /[\\*?[\]{},]/g, "\\$&");
 }
 
 function bashPattern(body: string): BashPattern {

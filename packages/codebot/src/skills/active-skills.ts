@@ -15,7 +15,7 @@ import { allowGrantRunning, approvedAllowRule } from "../settings/allow-grant.js
 import type { Skill } from "./skill.js";
 import { compileSkillHooks } from "./skill-hooks.js";
 import type { SkillHost } from "./skill-host.js";
-import { skillVariables } from "./skill-variables.js";
+import { skillRuleVariables } from "./skill-variables.js";
 
 export class ActiveSkills {
   /** The skills whose hooks are in force, with the function that takes them out. */
@@ -54,7 +54,7 @@ export class ActiveSkills {
     const rules: PermissionRule[] = [];
     const untrusted: string[] = [];
     for (const written of skill.allowedTools) {
-      const text = skillVariables(written, skill);
+      const text = skillRuleVariables(written, skill);
       const parsed = parsePermissionRule(text);
       if (!parsed.ok) {
         this.tellOnce(

@@ -68,4 +68,29 @@ describe("variables in allowed-tools", { timeout: 60_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     expect(fs.existsSync(box.at("went.txt"))).toBe(true);
   });
+
+  for (const [what, call] of [
+    ["another skill's script", ".claude/skills/ab/go.sh"],
+    ["a file named as its start", ".claude/skills/a /go.sh"],
+  ] as const)
+    it(`a project skill folder named a* fills Bash(\${CLAUDE_SKILL_DIR}/go.sh) as itself: ${what} asks`, async () => {
+      const box = sandbox();
+      box.write(
+        ".claude/skills/a*/SKILL.md",
+        "---\nname: runner\ndescription: Run go\nallowed-tools: Bash(${CLAUDE_SKILL_DIR}/go.sh)\n---\nRun go.sh.\n",
+      );
+      stampScript(box, box.at(".claude/skills/a*/go.sh"), "went.txt");
+      stampScript(box, box.at(".claude/skills/ab/go.sh"), "pwned.txt");
+      stampScript(box, box.at(".claude/skills/a"), "pwned.txt");
+      const server = await modelServer([
+        reply.toolCall("bash", { command: box.at(call) }),
+        reply.text("done"),
+      ]);
+      const env = modelEnv(server, box.home);
+      const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env });
+      expect(trust.code, trust.stderr).toBe(0);
+      const r = await runCli(["-p", "/runner", "--cwd", box.project], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(fs.existsSync(box.at("pwned.txt"))).toBe(false);
+    });
 });

@@ -8,7 +8,7 @@
 import { allowGrant } from "../../settings/allow-grant.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
-import { skillVariables } from "../../skills/skill-variables.js";
+import { skillRuleVariables } from "../../skills/skill-variables.js";
 import {
   type HookInventory,
   type ScopedAdditions,
@@ -31,7 +31,7 @@ export async function withSkills(inv: HookInventory): Promise<HookInventory> {
     // Filled in as the session fills it (active-skills.ts), so the grant approved is the one checked.
     for (const rule of skill.allowedTools)
       added.grants.push({
-        grant: allowGrant(skillVariables(rule, skill), inv.cwd),
+        grant: allowGrant(skillRuleVariables(rule, skill), inv.cwd),
         source: "project",
         file: skill.file,
       });
