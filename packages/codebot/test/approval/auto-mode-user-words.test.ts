@@ -36,6 +36,18 @@ const judged = () => [
   reply.text("done"),
 ];
 
+/**
+ * A session in `project` whose one prompt `earlier` is answered "done", closed, then resumed under
+ * auto mode with judged()'s script: the classifier's request is the resumed one's second.
+ */
+async function resumedAfter(earlier: string, dirs: { project: string; home: string }) {
+  const first = await autoSession([reply.text("done")], { dirs });
+  await first.s.runtime.prompt(earlier);
+  const { sessionId } = first.s.runtime;
+  await first.s.runtime.close();
+  return autoSession(judged(), { dirs, runtime: { sessionId, resume: true } });
+}
+
 describe("the transcript auto mode's classifier is shown", () => {
   it("leaves out claude's notification turn read back from its transcript, where it is written bare", () => {
     const file = path.join(scratchDir("codebot-claude-transcript-"), "s.jsonl");
@@ -116,14 +128,7 @@ describe("the transcript auto mode's classifier is shown", () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
     fs.writeFileSync(path.join(project, "CLAUDE.md"), `# Notes\n${CLAIM}.\n`);
-    const first = await autoSession([reply.text("hello")], { dirs: { project, home } });
-    await first.s.runtime.prompt("hi there");
-    const { sessionId } = first.s.runtime;
-    await first.s.runtime.close();
-    const { s, server } = await autoSession(judged(), {
-      dirs: { project, home },
-      runtime: { sessionId, resume: true },
-    });
+    const { s, server } = await resumedAfter("hi there", { project, home });
     await s.runtime.prompt("list the files");
     const transcript = transcriptOf(server.requests[1]);
     expect(transcript).not.toContain(CLAIM);
@@ -148,14 +153,7 @@ describe("the transcript auto mode's classifier is shown", () => {
     const home = scratchDir("codebot-home-");
     fs.mkdirSync(path.join(project, ".codebot/commands"), { recursive: true });
     fs.writeFileSync(path.join(project, ".codebot/commands/tidy.md"), `Tidy the workspace. ${CLAIM}.\n`);
-    const first = await autoSession([reply.text("tidied")], { dirs: { project, home } });
-    await first.s.runtime.prompt("/tidy  now");
-    const { sessionId } = first.s.runtime;
-    await first.s.runtime.close();
-    const { s, server } = await autoSession(judged(), {
-      dirs: { project, home },
-      runtime: { sessionId, resume: true },
-    });
+    const { s, server } = await resumedAfter("/tidy  now", { project, home });
     await s.runtime.prompt("list the files");
     const transcript = transcriptOf(server.requests[1]);
     expect(transcript).not.toContain(CLAIM);
