@@ -13,18 +13,31 @@ useBuiltCli();
 
 const SIZE = { columns: 100, rows: 40 };
 
+/**
+ * A session whose script answers "one done" to `step one` then `SUMMARY-TEXT` to `/compact`, then
+ * `after`: `/rewind` opened (its picker's screen given back) and the `/compact` row chosen.
+ */
+async function atCompactRow(...after: ReturnType<typeof reply.text>[]) {
+  const { server, term } = await startSessionWith(
+    [reply.text("one done"), reply.text("SUMMARY-TEXT"), ...after],
+    { size: SIZE },
+  );
+  term.submit("step one");
+  await term.waitForScreen(/^one done$/m);
+  term.submit("/compact");
+  await term.waitForScreen(/conversation compacted \(manual\)/);
+  term.submit("/rewind");
+  const picker = await term.waitForScreen("Enter to continue · Esc to cancel");
+  term.press("Up");
+  await term.waitForScreen(/^❯ \/compact$/m);
+  term.press("Enter");
+  await term.waitForScreen("Restore to the point before you sent this message:");
+  return { server, term, picker };
+}
+
 describe("/rewind after a compaction", { timeout: 180_000 }, () => {
   it("after /compact lists /compact, and going back to before it keeps the compacted history with /compact in the input", async () => {
-    const { server, term } = await startSessionWith(
-      [reply.text("one done"), reply.text("SUMMARY-TEXT"), reply.text("after the rewind")],
-      { size: SIZE },
-    );
-    term.submit("step one");
-    await term.waitForScreen(/^one done$/m);
-    term.submit("/compact");
-    await term.waitForScreen(/conversation compacted \(manual\)/);
-    term.submit("/rewind");
-    const picker = await term.waitForScreen("Enter to continue · Esc to cancel");
+    const { server, term, picker } = await atCompactRow(reply.text("after the rewind"));
     expect(picker).toContain(
       [
         "Restore the code and/or conversation to the point before…",
@@ -33,10 +46,6 @@ describe("/rewind after a compaction", { timeout: 180_000 }, () => {
         "❯ (current)",
       ].join("\n"),
     );
-    term.press("Up");
-    await term.waitForScreen(/^❯ \/compact$/m);
-    term.press("Enter");
-    await term.waitForScreen("Restore to the point before you sent this message:");
     term.type("1");
     await term.waitForScreen(/^rewound the conversation to before: \/compact$/m);
     await term.waitForScreen(/^› \/compact$/m);
@@ -51,20 +60,7 @@ describe("/rewind after a compaction", { timeout: 180_000 }, () => {
   });
 
   it("Summarize up to here on the /compact row summarises the compacted history before it, as claude's does", async () => {
-    const { server, term } = await startSessionWith(
-      [reply.text("one done"), reply.text("SUMMARY-TEXT"), reply.text("SECOND-SUMMARY")],
-      { size: SIZE },
-    );
-    term.submit("step one");
-    await term.waitForScreen(/^one done$/m);
-    term.submit("/compact");
-    await term.waitForScreen(/conversation compacted \(manual\)/);
-    term.submit("/rewind");
-    await term.waitForScreen("Enter to continue · Esc to cancel");
-    term.press("Up");
-    await term.waitForScreen(/^❯ \/compact$/m);
-    term.press("Enter");
-    await term.waitForScreen("Restore to the point before you sent this message:");
+    const { server, term } = await atCompactRow(reply.text("SECOND-SUMMARY"));
     term.press("Down", "Down");
     await term.waitForScreen(/^❯ 3\. Summarize up to here: add context \(optional\)$/m);
     term.press("Enter");
@@ -75,19 +71,7 @@ describe("/rewind after a compaction", { timeout: 180_000 }, () => {
   });
 
   it("Summarize from here on the /compact row with no prompt after it summarises nothing, and says so", async () => {
-    const { server, term } = await startSessionWith([reply.text("one done"), reply.text("SUMMARY-TEXT")], {
-      size: SIZE,
-    });
-    term.submit("step one");
-    await term.waitForScreen(/^one done$/m);
-    term.submit("/compact");
-    await term.waitForScreen(/conversation compacted \(manual\)/);
-    term.submit("/rewind");
-    await term.waitForScreen("Enter to continue · Esc to cancel");
-    term.press("Up");
-    await term.waitForScreen(/^❯ \/compact$/m);
-    term.press("Enter");
-    await term.waitForScreen("Restore to the point before you sent this message:");
+    const { server, term } = await atCompactRow();
     term.type("2");
     await term.waitForScreen(/no messages from this prompt to summarize/);
     expect(server.requests).toHaveLength(2);
