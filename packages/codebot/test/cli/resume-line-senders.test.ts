@@ -126,18 +126,26 @@ function claudeFoldedNotification(box: Sandbox): string {
   });
 }
 
+/**
+ * The messages `-r <id> -p "next prompt"` sends the model first, the session's transcript written
+ * by `write` into a fresh sandbox.
+ */
+async function sentOnResume(write: (box: ReturnType<typeof sandbox>) => string): Promise<string> {
+  const box = sandbox();
+  const id = write(box);
+  const server = await modelServer([reply.text("resumed")]);
+  const r = await runCli(["-r", id, "-p", "next prompt", "--cwd", box.project], {
+    env: modelEnv(server, box.home),
+  });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.stringify(server.requests[0]?.body?.messages);
+}
+
 describe("claude's notification folded into a turn (a queued_command line), resumed", {
   timeout: 120_000,
 }, () => {
   it("is sent to the model as a notification, in its reminder, where it was", async () => {
-    const box = sandbox();
-    const id = claudeFoldedNotification(box);
-    const server = await modelServer([reply.text("resumed")]);
-    const r = await runCli(["-r", id, "-p", "next prompt", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
-    expect(r.code, r.stderr).toBe(0);
-    const sent = JSON.stringify(server.requests[0]?.body?.messages);
+    const sent = await sentOnResume(claudeFoldedNotification);
     expect(sent).toContain(JSON.stringify(`${NOTIFICATION_OPENING}${NOTIFICATION}${NOTIFICATION_CLOSING}`));
     expect(sent).not.toContain("while you were working");
   });
@@ -157,14 +165,7 @@ describe("claude's notification folded into a turn (a queued_command line), resu
 
 describe("a resumed transcript's lines, known by their fields", { timeout: 120_000 }, () => {
   it("claude's notification turn of its own, written bare, is sent to the model in its reminder", async () => {
-    const box = sandbox();
-    const id = claudeTranscript(box);
-    const server = await modelServer([reply.text("resumed")]);
-    const r = await runCli(["-r", id, "-p", "next prompt", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
-    expect(r.code, r.stderr).toBe(0);
-    const sent = JSON.stringify(server.requests[0]?.body?.messages);
+    const sent = await sentOnResume(claudeTranscript);
     expect(sent).toContain(JSON.stringify(`${NOTIFICATION_OPENING}${NOTIFICATION}${NOTIFICATION_CLOSING}`));
   });
 
