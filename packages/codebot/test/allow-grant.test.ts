@@ -5,6 +5,7 @@ import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import type { PermissionRule } from "../src/approval/permission-rule.js";
 import { allowGrant, allowGrantRunning, approvedAllowRule } from "../src/settings/allow-grant.js";
+import { MAX_WILDCARD_FOLDER_FILES } from "../src/settings/wildcard-folder-files.js";
 import { scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 
 function project(files: Record<string, string>): string {
@@ -158,6 +159,23 @@ describe("a project allow rule given options that choose what its command runs",
     ["Bash(go test:*)", "go test -run TestX -count=1 ./..."],
   ])("%s still allows %s", (rule, call) => {
     expect(approved(rule)(call)).toBe(true);
+  });
+
+  it("Bash(./scripts/*) over a folder of more files than a grant lists allows nothing until it holds no more", () => {
+    const dir = project({});
+    fs.mkdirSync(path.join(dir, "scripts"));
+    for (let i = 0; i <= MAX_WILDCARD_FOLDER_FILES; i++)
+      fs.writeFileSync(path.join(dir, `scripts/s${i}.sh`), "true\n");
+    const rule = "Bash(./scripts/*)";
+    const allowed = approvedAllowRule<Pick<PermissionRule, "text" | "stillApproved">>(
+      { text: rule },
+      allowGrantRunning(rule, dir),
+      dir,
+    );
+    expect(allowed.stillApproved?.("./scripts/s1.sh")).toBe(false);
+    // The file past the listed ones, by name (s99.sh sorts last): the folder is as approved again.
+    fs.rmSync(path.join(dir, "scripts/s99.sh"));
+    expect(allowed.stillApproved?.("./scripts/s1.sh")).toBe(true);
   });
 
   it("an .npmrc written after approval (script-shell=./x.sh) makes Bash(npm test:*) allow nothing", () => {

@@ -45,7 +45,7 @@ export function allowGrantRunning(
   if (command === undefined || projectDir === undefined) return { grant, runs: [], views, read };
   // Real paths: the same rule gives the same grant whichever spelling of the folder asked.
   const root = realPathOf(projectDir) ?? projectDir;
-  const runs = filesRunByRule(rule, command, root, views);
+  const runs = filesRunByRule(rule, command, root, views).files;
   const names = runs.map((file) => path.relative(root, file));
   return {
     grant: grantRunning(grant, names, scriptsText(runs, root, views, undefined, read)),
@@ -71,16 +71,15 @@ export function approvedAllowRule<R extends { text: string }>(
   const command = projectDir === undefined ? undefined : commandOf(rule.text);
   if (command === undefined || projectDir === undefined) return rule;
   const root = realPathOf(projectDir) ?? projectDir;
-  const run = approvedRun(
-    `allow ${rule.text}`,
-    approved.runs,
-    () => filesRunByRule(rule.text, command, root),
-    approved.views,
-    approved.read,
-  );
-  // Past the files a grant lists, a wildcard's folder is not what was approved: it asks.
-  const wildcard = isWildcard(rule.text);
-  const folderComplete = () => !wildcard || (wildcardFolderFiles(command, root)?.complete ?? true);
+  // Past the files a grant lists, a wildcard's folder is not what was approved: it asks. Told by
+  // the same look at the files changedRun takes (it looks before stillApproved asks `complete`).
+  let complete = true;
+  const runsNow = () => {
+    const now = filesRunByRule(rule.text, command, root);
+    complete = now.complete;
+    return now.files;
+  };
+  const run = approvedRun(`allow ${rule.text}`, approved.runs, runsNow, approved.views, approved.read);
   // The call may point git elsewhere than the rule's own command does (`Bash(git:*)` allowing
   // `git -C sub status`): a repository's git folder file it reaches must be one approved. The
   // rule's own command is looked at by changedRun already.
@@ -91,7 +90,7 @@ export function approvedAllowRule<R extends { text: string }>(
     ...rule,
     stillApproved: (call: string, cwd?: string) =>
       changedRun([run]) === undefined &&
-      folderComplete() &&
+      complete &&
       reachesApproved(call) &&
       runsApprovedThere(command, call, cwd, approved.runs, root),
   };
@@ -177,11 +176,19 @@ export function ownAllowRule<R extends { text: string }>(
  * those the `*` can name (wildcard-folder-files.ts): a `Bash(${CLAUDE_SKILL_DIR}/*)` approved when
  * the folder held go.sh let a script added there later run unasked.
  */
-function filesRunByRule(rule: string, command: string, root: string, views?: ContentViews): string[] {
+function filesRunByRule(
+  rule: string,
+  command: string,
+  root: string,
+  views?: ContentViews,
+): { files: string[]; complete: boolean } {
   const runs = filesRunBy(command, root, views);
-  if (!isWildcard(rule)) return runs;
-  const more = wildcardFolderFiles(command, root)?.files ?? [];
-  return [...runs, ...more.filter((file) => !runs.includes(file))];
+  const folder = isWildcard(rule) ? wildcardFolderFiles(command, root) : undefined;
+  if (folder === undefined) return { files: runs, complete: true };
+  return {
+    files: [...runs, ...folder.files.filter((file) => !runs.includes(file))],
+    complete: folder.complete,
+  };
 }
 
 function isWildcard(rule: string): boolean {
