@@ -17,7 +17,7 @@ import {
   type ScriptStep,
   startLoopbackModelServer,
 } from "../packages/agentcore/src/testing/index.js";
-import { BUILT, CLI, runCli, TIME } from "./cli-runs.js";
+import { CLI, cliScratch, runCli, TIME } from "./cli-runs.js";
 
 const SPAN = 20;
 const CALLS = Number(process.env.BENCH_LONG_SESSION_CALLS ?? 450);
@@ -91,12 +91,8 @@ function codebotPid(started: number | undefined): number | undefined {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-long-session-")));
-  const project = path.join(root, "project");
-  const home = path.join(root, "home");
-  fs.mkdirSync(project);
-  fs.mkdirSync(home);
+  const scratch = cliScratch("long-session");
+  const { root, project } = scratch;
   const hookLog = (name: string) => path.join(root, `${name}.log`);
   const hook = (name: string) => ({
     matcher: "*",
@@ -121,10 +117,7 @@ async function main(): Promise<void> {
     { keepRequests: false },
   );
   const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    CODEBOT_HOME: home,
-    LANG: "C.UTF-8",
+    ...scratch.env,
     ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
     ANTHROPIC_API_KEY: "bench",
   };

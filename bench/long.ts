@@ -19,7 +19,7 @@ import {
   type ScriptStep,
   startLoopbackModelServer,
 } from "../packages/agentcore/src/testing/index.js";
-import { type Run, runCli, TIME } from "./cli-runs.js";
+import { cliScratch, type Run, runCli, TIME } from "./cli-runs.js";
 
 // BENCH_CLI: another build of the bin (e.g. main's checkout) to compare with.
 const CLI = path.resolve(process.env.BENCH_CLI ?? "packages/codebot/bin/codebot.js");
@@ -81,17 +81,12 @@ function callScript(
 }
 
 async function main(): Promise<void> {
+  // The build under test may be another checkout's (BENCH_CLI): its bundle is checked too.
   if (!fs.existsSync(BUILT)) throw new Error(`bench: ${BUILT} is missing; run npm run build`);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "codebot-bench-long-")));
-  const project = path.join(root, "project");
-  const home = path.join(root, "home");
-  fs.mkdirSync(project);
-  fs.mkdirSync(home);
+  const scratch = cliScratch("long");
+  const { root, project } = scratch;
   const baseEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    CODEBOT_HOME: home,
-    LANG: "C.UTF-8",
+    ...scratch.env,
     // BENCH_NODE_OPTIONS: more node/V8 options for the codebot process (e.g. GC flags to compare).
     NODE_OPTIONS: [`--require ${HEAP_REPORT}`, process.env.BENCH_NODE_OPTIONS].filter(Boolean).join(" "),
   };
