@@ -110,32 +110,42 @@ describe("a background shell in the interactive session", { timeout: 120_000 }, 
   });
 
   it("/tasks 1 shows the shell's command and its last 10 output lines, as claude 2.1.328's panel does", async () => {
-    const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("bash", {
-        command: "for i in $(seq 1 15); do echo line $i; done; printf 'half '; sleep 60",
-        description: "Count",
-        run_in_background: true,
-      }),
-      reply.text("launched"),
-    ]);
-    const settings = box.json("settings.json", { permissions: { allow: ["Bash"] } });
-    const term = await startSession(box, server, { args: ["--settings", settings] });
-    term.submit("go");
-    await term.waitForScreen(/launched\n1 shell still running\n/);
-    const found = /Output is being written to: (\S+\.output)\./.exec(
-      JSON.stringify(server.requests[1]?.body),
-    );
-    const file = found?.[1] ?? "";
-    await waitFor(() => fs.readFileSync(file, "utf8").endsWith("half "), 15_000, "the shell's output");
-    term.submit("/tasks 1");
     // The last line is the one not ended yet, as claude's box shows what the command printed last.
-    await term.waitForScreen(
+    await tasksDetailShows(
+      "for i in $(seq 1 15); do echo line $i; done; printf 'half '; sleep 60",
       /\/tasks 1\nfor i in .* · shell · running · \d+s\ncommand:\n {2}for i in \$\(seq 1 15\).*\noutput \(the last 10 lines\):\n {2}line 7\n {2}line 8\n(?: {2}line \d+\n){6} {2}line 15\n {2}half\n\/tasks stop 1 stops it\n/,
     );
-    term.submit("/exit");
-    await term.waitForScreen(/Esc back to the session: ?$/m);
-    term.type("1");
-    expect(await term.exitCode()).toBe(0);
+  });
+
+  it("/tasks 1 shows all of a shell's output under output: when it printed fewer than 10 lines", async () => {
+    await tasksDetailShows(
+      "for i in $(seq 1 3); do echo line $i; done; printf 'half '; sleep 60",
+      /\/tasks 1\nfor i in .* · shell · running · \d+s\ncommand:\n {2}for i in \$\(seq 1 3\).*\noutput:\n {2}line 1\n {2}line 2\n {2}line 3\n {2}half\n\/tasks stop 1 stops it\n/,
+    );
   });
 });
+
+/**
+ * A session whose model starts `command` (printing, then ending in `half ` and a sleep) as a
+ * background shell: once it has printed, `/tasks 1` shows `screen`; then the session is left.
+ */
+async function tasksDetailShows(command: string, screen: RegExp): Promise<void> {
+  const box = sandbox();
+  const server = await modelServer([
+    reply.toolCall("bash", { command, description: "Count", run_in_background: true }),
+    reply.text("launched"),
+  ]);
+  const settings = box.json("settings.json", { permissions: { allow: ["Bash"] } });
+  const term = await startSession(box, server, { args: ["--settings", settings] });
+  term.submit("go");
+  await term.waitForScreen(/launched\n1 shell still running\n/);
+  const found = /Output is being written to: (\S+\.output)\./.exec(JSON.stringify(server.requests[1]?.body));
+  const file = found?.[1] ?? "";
+  await waitFor(() => fs.readFileSync(file, "utf8").endsWith("half "), 15_000, "the shell's output");
+  term.submit("/tasks 1");
+  await term.waitForScreen(screen);
+  term.submit("/exit");
+  await term.waitForScreen(/Esc back to the session: ?$/m);
+  term.type("1");
+  expect(await term.exitCode()).toBe(0);
+}
