@@ -38,7 +38,10 @@ export function readTool(env: ToolEnvironment): Tool<z.infer<typeof inputSchema>
       try {
         if (opened.stat.size > MAX_BYTES)
           return { content: `read: ${args.file_path} is larger than 20 MiB`, isError: true };
-        bytes = fs.readFileSync(opened.fd);
+        // Read without holding the event loop, as before: reads run in parallel (concurrencySafe).
+        bytes = await new Promise<Buffer>((resolve, reject) =>
+          fs.readFile(opened.fd, (error, data) => (error ? reject(error) : resolve(data))),
+        );
       } finally {
         fs.closeSync(opened.fd);
       }
