@@ -4,9 +4,10 @@
  * `is_interrupt`, Stop's `background_tasks` and `session_crons`, Edit's `replace_all` default.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, startSession } from "./support/e2e.js";
+import { command, scratchDir, startSession } from "./support/e2e.js";
 
 const EVENTS = [
   "SessionStart",
@@ -136,6 +137,25 @@ describe("Claude Code payload fields of 2.1.328", () => {
       "background_tasks",
       "session_crons",
     ]);
+  });
+
+  // claude 2.1.328's PreToolUse stdin (recorded): an Edit sent without replace_all gets it first.
+  it("an Edit's default replace_all comes first in tool_input, as claude writes it", async () => {
+    const log = [{ hooks: [command("cat >> payloads.jsonl; echo >> payloads.jsonl")] }];
+    const dirs = { project: scratchDir("codebot-project-"), home: scratchDir("codebot-home-") };
+    fs.writeFileSync(path.join(dirs.project, "a.txt"), "alpha\n");
+    const s = await startSession({
+      dirs,
+      user: { hooks: { PreToolUse: log } },
+      script: [
+        reply.toolCalls(toolCall("edit", { file_path: "a.txt", old_string: "alpha", new_string: "beta" }, "e1")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    await s.runtime.close();
+    const [payload] = s.jsonLines("payloads.jsonl");
+    expect(Object.keys(payload?.tool_input as object)).toEqual(["replace_all", "file_path", "old_string", "new_string"]);
   });
 
   it("duration_ms on PostToolUse and PostToolUseFailure, is_interrupt on PostToolUseFailure", async () => {

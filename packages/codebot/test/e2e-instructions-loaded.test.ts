@@ -44,7 +44,7 @@ describe("InstructionsLoaded", () => {
       session_id: s.runtime.sessionId,
       transcript_path: s.runtime.transcriptPath,
       cwd: s.project,
-      permission_mode: "bypassPermissions",
+      // No permission_mode, as claude 2.1.328 sends InstructionsLoaded (recorded).
       hook_event_name: "InstructionsLoaded",
     };
     expect(byPath(s.jsonLines("loads.jsonl"))).toEqual(

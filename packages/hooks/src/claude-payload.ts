@@ -19,8 +19,9 @@ const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
 
 /**
  * Events whose payload claude 2.1.328 sends without `permission_mode` (recorded: SessionStart of
- * every source, SessionEnd, SubagentStart, PreCompact, PostCompact, Notification); its prompt,
- * tool, permission and stop events carry it.
+ * every source, SessionEnd, SubagentStart, PreCompact, PostCompact, Notification, InstructionsLoaded
+ * — `session_start` and `nested_traversal`, in the default and bypass modes — and MessageDisplay);
+ * its prompt, tool, permission and stop events carry it.
  */
 const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
   "SessionStart",
@@ -29,6 +30,8 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
   "PreCompact",
   "PostCompact",
   "Notification",
+  "InstructionsLoaded",
+  "MessageDisplay",
 ]);
 
 /** Tool arguments that hold a path; Claude Code always hands hooks absolute ones. */
@@ -60,7 +63,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
   const toolEvent = EVENT_SPECS[event].claude.matchOn === "tool";
   const taskEvent = event === "TaskCreated" || event === "TaskCompleted";
   const mode = session.permissionMode;
-  const effort = claudeEffort(event, session);
+  const effort = claudeEffort(event, session, f.loadReason);
   const args = f.args === undefined ? undefined : claudeInput(f.tool, f.args, session.cwd);
   // SubagentStart/Stop name their run; a sub-agent's tool call names the run it comes from.
   const agentEvent = EVENT_SPECS[event].claude.matchOn === "agent";
@@ -160,7 +163,8 @@ function failureText(f: PayloadFields): string | undefined {
 /**
  * A call's arguments as Claude Code hands them to hooks: paths absolute, and Edit's `replace_all`
  * `false` when the model left it out (its schema's default: claude 2.1.328 sent
- * `"replace_all": false` for an Edit whose call had none, recorded with ChrisWiles/claude-code-showcase).
+ * `"replace_all": false` for an Edit whose call had none, recorded with ChrisWiles/claude-code-showcase,
+ * first among its arguments, recorded with claude 2.1.328's PreToolUse).
  */
 function claudeInput(
   tool: string | undefined,
@@ -168,7 +172,7 @@ function claudeInput(
   cwd: string,
 ): Record<string, unknown> {
   const input = absolutePaths(args, cwd);
-  return tool === "edit" && input.replace_all === undefined ? { ...input, replace_all: false } : input;
+  return tool === "edit" && input.replace_all === undefined ? { replace_all: false, ...input } : input;
 }
 
 /** The arguments with every relative path argument made absolute against the project directory. */

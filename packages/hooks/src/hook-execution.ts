@@ -304,7 +304,7 @@ function hookEnv(hook: CompiledHook, job: HookJob): Record<string, string> {
     CODEBOT_PROJECT_DIR: session.cwd,
     ...claudeVariables(hook, session.cwd),
     ...claudeEnvFile(hook, job.event, session),
-    ...claudeEffortVariable(hook, job.event, session),
+    ...claudeEffortVariable(hook, job, session),
     ...hook.env,
   };
 }
@@ -312,10 +312,11 @@ function hookEnv(hook: CompiledHook, job: HookJob): Record<string, string> {
 /** Claude Code's `CLAUDE_EFFORT`, for its style of hook, where its payload says the effort. */
 function claudeEffortVariable(
   hook: CompiledHook,
-  event: HookEvent,
+  job: HookJob,
   session: HookSession,
 ): Record<string, string> {
-  const level = hook.style === "claude" ? claudeEffort(event, session) : undefined;
+  // The job's subject is InstructionsLoaded's load_reason.
+  const level = hook.style === "claude" ? claudeEffort(job.event, session, job.subject) : undefined;
   return level === undefined ? {} : { CLAUDE_EFFORT: level };
 }
 

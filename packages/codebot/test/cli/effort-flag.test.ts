@@ -207,6 +207,41 @@ describe("hooks and commands are told the effort", () => {
     }
   });
 
+  // claude 2.1.328 (recorded, claude-opus-5-5 at medium): the Read of sub/x.txt loaded
+  // sub/CLAUDE.md, whose InstructionsLoaded (nested_traversal) carried effort and CLAUDE_EFFORT;
+  // the session_start one of ./CLAUDE.md neither.
+  it("InstructionsLoaded carries effort and CLAUDE_EFFORT for a file a read loaded, not for one loaded at start", async () => {
+    const box = sandbox();
+    box.write("CLAUDE.md", "Use tabs.\n");
+    box.write("sub/CLAUDE.md", "Sub rules.\n");
+    box.write("sub/x.txt", "x\n");
+    const log = path.join(box.home, "loads.jsonl");
+    box.json(path.join(box.home, ".claude/settings.json"), {
+      hooks: {
+        InstructionsLoaded: [
+          { hooks: [{ type: "command", command: `jq -c ". + {env: env.CLAUDE_EFFORT}" >> ${log}` }] },
+        ],
+      },
+    });
+    const server = await modelServer([
+      reply.toolCall("read", { file_path: "sub/x.txt" }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(["-p", "go", "--model", "claude-opus-4-6", "--effort", "low", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const loads = fs
+      .readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(loads.map((l) => [l.load_reason, l.effort, l.env])).toEqual([
+      ["session_start", undefined, null],
+      ["nested_traversal", { level: "low" }, "low"],
+    ]);
+  });
+
   it("the model's commands get CLAUDE_EFFORT", async () => {
     const { commandOutput } = await told(["--model", "claude-opus-4-6", "--effort", "low"]);
     expect(commandOutput).toBe("EFFORT=low");

@@ -38,6 +38,18 @@ const payloads = (box: ReturnType<typeof sandbox>) =>
     .map((line) => JSON.parse(line));
 
 describe("MessageDisplay in -p", () => {
+  // claude 2.1.328's MessageDisplay stdin (recorded in -p, default mode): no permission_mode.
+  it("the payload has no permission_mode, as claude's", async () => {
+    const box = sandbox();
+    const settings = upperCaseHook(box);
+    const server = await modelServer([reply.text("hello")]);
+    const r = await runCli(["-p", "go", "--settings", settings], { cwd: box.project, env: modelEnv(server, box.home) });
+    expect(r.code, r.stderr).toBe(0);
+    const [payload] = payloads(box);
+    expect(payload).toMatchObject({ hook_event_name: "MessageDisplay", session_id: expect.any(String) });
+    expect(payload).not.toHaveProperty("permission_mode");
+  });
+
   it("stream-json: the assistant line and the result show the hook's text; the hook gets the whole message", async () => {
     const box = sandbox();
     const settings = upperCaseHook(box);
