@@ -148,14 +148,21 @@ describe("Claude Code payload fields of 2.1.328", () => {
       dirs,
       user: { hooks: { PreToolUse: log } },
       script: [
-        reply.toolCalls(toolCall("edit", { file_path: "a.txt", old_string: "alpha", new_string: "beta" }, "e1")),
+        reply.toolCalls(
+          toolCall("edit", { file_path: "a.txt", old_string: "alpha", new_string: "beta" }, "e1"),
+        ),
         reply.text("done"),
       ],
     });
     await s.runtime.prompt("go");
     await s.runtime.close();
     const [payload] = s.jsonLines("payloads.jsonl");
-    expect(Object.keys(payload?.tool_input as object)).toEqual(["replace_all", "file_path", "old_string", "new_string"]);
+    expect(Object.keys(payload?.tool_input as object)).toEqual([
+      "replace_all",
+      "file_path",
+      "old_string",
+      "new_string",
+    ]);
   });
 
   it("duration_ms on PostToolUse and PostToolUseFailure, is_interrupt on PostToolUseFailure", async () => {

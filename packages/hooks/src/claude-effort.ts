@@ -17,7 +17,11 @@ const TOLD_OUTSIDE_TOOL_EVENTS: ReadonlySet<HookEvent> = new Set(["PostToolBatch
 const LOADED_BY_A_READ: ReadonlySet<string> = new Set(["nested_traversal", "path_glob_match"]);
 
 /** `loadReason`: InstructionsLoaded's `load_reason`. */
-export function claudeEffort(event: HookEvent, session: HookSession, loadReason?: string): string | undefined {
+export function claudeEffort(
+  event: HookEvent,
+  session: HookSession,
+  loadReason?: string,
+): string | undefined {
   const told =
     EVENT_SPECS[event].claude.matchOn === "tool" ||
     TOLD_OUTSIDE_TOOL_EVENTS.has(event) ||

@@ -227,9 +227,12 @@ describe("hooks and commands are told the effort", () => {
       reply.toolCall("read", { file_path: "sub/x.txt" }),
       reply.text("done"),
     ]);
-    const r = await runCli(["-p", "go", "--model", "claude-opus-4-6", "--effort", "low", "--cwd", box.project], {
-      env: modelEnv(server, box.home),
-    });
+    const r = await runCli(
+      ["-p", "go", "--model", "claude-opus-4-6", "--effort", "low", "--cwd", box.project],
+      {
+        env: modelEnv(server, box.home),
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     const loads = fs
       .readFileSync(log, "utf8")

@@ -43,7 +43,10 @@ describe("MessageDisplay in -p", () => {
     const box = sandbox();
     const settings = upperCaseHook(box);
     const server = await modelServer([reply.text("hello")]);
-    const r = await runCli(["-p", "go", "--settings", settings], { cwd: box.project, env: modelEnv(server, box.home) });
+    const r = await runCli(["-p", "go", "--settings", settings], {
+      cwd: box.project,
+      env: modelEnv(server, box.home),
+    });
     expect(r.code, r.stderr).toBe(0);
     const [payload] = payloads(box);
     expect(payload).toMatchObject({ hook_event_name: "MessageDisplay", session_id: expect.any(String) });
