@@ -98,6 +98,52 @@ describe("PostToolBatch", () => {
     expect(s.model.requests).toHaveLength(1);
   });
 
+  // claude 2.1.328 (recorded, a general-purpose sub-agent running Bash): its step fired PostToolBatch
+  // with the run's agent_id and agent_type, before the main agent's step that started it.
+  it("a sub-agent's step fires it too, naming the run by agent_id and agent_type", async () => {
+    const s = await startSession({
+      user: { hooks: { PostToolBatch: [group("", command("cat >> batches.jsonl; echo >> batches.jsonl"))] } },
+      script: [
+        reply.toolCall("agent", { prompt: "look around" }, "a1"),
+        reply.toolCall("bash", { command: "echo sub" }, "s1"),
+        reply.text("sub done"),
+        reply.text("main done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    const batches = s.jsonLines("batches.jsonl");
+    expect(
+      batches.map((b) => [b.agent_type, (b.tool_calls as { tool_name: string }[])[0]?.tool_name]),
+    ).toEqual([
+      ["general-purpose", "Bash"],
+      [undefined, "Agent"],
+    ]);
+    expect(batches[0]?.agent_id).toMatch(/^a[0-9a-f]{16}$/);
+    expect(batches[1]).not.toHaveProperty("agent_id");
+  });
+
+  // claude 2.1.328 (recorded: a hook exiting 2 for the sub-agent's batch only): the sub-agent made no
+  // further request, its task "completed", and the main agent went on.
+  it("a block in a sub-agent's step ends that sub-agent there, and the main agent goes on", async () => {
+    const blockSubagents = `grep -q '"agent_id"' && { echo 'sub-agent batch refused' >&2; exit 2; }; exit 0`;
+    const s = await startSession({
+      user: { hooks: { PostToolBatch: [group("", command(blockSubagents))] } },
+      script: [
+        reply.toolCall("agent", { prompt: "look around" }, "a1"),
+        reply.toolCall("bash", { command: "echo sub" }, "s1"),
+        reply.text("main done"),
+      ],
+    });
+    expect(await s.runtime.prompt("go")).toMatchObject({ status: "completed" });
+    await s.runtime.close();
+    expect(s.model.requests).toHaveLength(3);
+    // The agent call's result is its answer, no error.
+    const agentResult = JSON.stringify(s.model.requests[2]?.prompt.at(-1));
+    expect(agentResult).toContain("tool-result");
+    expect(agentResult).not.toMatch(/ended early|error-text/);
+  });
+
   it("a native entry that is not blocking only observes; additional_context reaches the model", async () => {
     const s = await startSession({
       user: {

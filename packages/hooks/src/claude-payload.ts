@@ -65,7 +65,7 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
   const mode = session.permissionMode;
   const effort = claudeEffort(event, session, f.loadReason);
   const args = f.args === undefined ? undefined : claudeInput(f.tool, f.args, session.cwd);
-  // SubagentStart/Stop name their run; a sub-agent's tool call names the run it comes from.
+  // SubagentStart/Stop name their run; a sub-agent's tool call and PostToolBatch name the run they come from.
   const agentEvent = EVENT_SPECS[event].claude.matchOn === "agent";
   const stopEvent = event === "Stop" || event === "SubagentStop";
   return JSON.stringify({
@@ -78,8 +78,8 @@ export function buildClaudePayload(event: HookEvent, session: HookSession, f: Pa
         ? undefined
         : (CLAUDE_PERMISSION_MODE[mode] ?? mode),
     // Where claude 2.1.328 puts them, among the fields every event has (recorded: SubagentStart, SubagentStop).
-    agent_id: agentEvent || toolEvent ? f.agentId : undefined,
-    agent_type: agentEvent ? f.agent : toolEvent ? (f.agentType ?? session.agentType) : session.agentType,
+    agent_id: agentEvent || toolEvent || event === "PostToolBatch" ? f.agentId : undefined,
+    agent_type: agentEvent ? f.agent : (f.agentType ?? session.agentType),
     effort: effort === undefined ? undefined : { level: effort },
     hook_event_name: event,
     tool_name: toolEvent && f.tool !== undefined ? claudeToolName(f.tool) : undefined,

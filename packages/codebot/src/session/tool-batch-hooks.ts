@@ -2,6 +2,7 @@
  * PostToolBatch (Claude Code's event): once the tool calls of one model step have all finished,
  * before the next model call. A hook that blocks (or answers `continue: false`) ends the run
  * there, as Claude Code stops continuing; context goes to the model before its next step.
+ * A sub-agent's steps fire it too (`agentName`: its run), as claude 2.1.328 fires it there.
  */
 import { type ExecutedCall, userMessage } from "@codebot/agentcore";
 import { type HookRunner, systemReminder } from "@codebot/hooks";
@@ -10,6 +11,7 @@ import type { ModelMessage } from "ai";
 export function postToolBatchHooks(
   runner: HookRunner,
   stopRun: (stop: { hook: string; reason: string }) => void,
+  agentName = "main",
 ): (info: { calls: readonly ExecutedCall[]; signal: AbortSignal }) => Promise<ModelMessage[] | undefined> {
   return async ({ calls, signal }) => {
     if (!runner.hasHooks("PostToolBatch")) return undefined;
@@ -23,7 +25,7 @@ export function postToolBatchHooks(
         output: result.ownContent ?? result.content,
         isError: result.isError,
       })),
-      agentName: "main",
+      agentName,
       signal,
     });
     if (decision.kind !== "allow") {

@@ -93,6 +93,11 @@ export interface SubagentHost {
    */
   onStop(run: SubagentRun): (info: StopInfo) => Promise<string | undefined>;
   /**
+   * The run's loop's `afterToolCalls`: PostToolBatch for each of its steps, as claude 2.1.328
+   * fires it in a sub-agent; `stop` ends the run there (a hook's block).
+   */
+  afterToolCalls?(run: SubagentRun, stop: () => void): LoopOptions["afterToolCalls"];
+  /**
    * Its loop exited, whatever the reason: fires SubagentStop, with its last text when it has one,
    * unless it ended at a natural stop (`onStop` fired it then).
    */
@@ -266,6 +271,11 @@ async function runSubagent(
   // the main agent, and so does plan mode's reminder, as the main agent's first prompt carries it.
   const prompt = userTurn(task, await host.started(run), undefined, host.modeReminder?.());
   let result: LoopResult | undefined;
+  // A PostToolBatch hook's block ends the run as its natural end would (claude 2.1.328, recorded:
+  // the sub-agent made no further request, its task "completed").
+  const batchStop = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, batchStop.signal]) : batchStop.signal;
+  const afterToolCalls = host.afterToolCalls?.(run, () => batchStop.abort());
   try {
     const stream = agentLoop({
       model,
@@ -280,7 +290,8 @@ async function runSubagent(
       ...(host.idleTimeoutMs !== undefined ? { idleTimeoutMs: host.idleTimeoutMs } : {}),
       ...(host.retry !== undefined ? { retry: host.retry } : {}),
       onStop: host.onStop(run),
-      signal: ctx.signal,
+      ...(afterToolCalls ? { afterToolCalls } : {}),
+      signal,
       agentName: name,
       answerReader: "agent",
     });
@@ -298,7 +309,8 @@ async function runSubagent(
     await host.stopped(run, result ? finalText(result.newMessages) : undefined, end);
   }
   const text = finalText(result.newMessages);
-  if (result.reason === "stop")
+  const stoppedByHook = batchStop.signal.aborted && ctx.signal?.aborted !== true;
+  if (result.reason === "stop" || stoppedByHook)
     return {
       content: text === "" ? "(no answer)" : text,
       isError: false,

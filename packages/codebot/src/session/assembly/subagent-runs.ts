@@ -6,6 +6,7 @@ import { TranscriptWriter } from "../../transcript/transcript-writer.js";
 import type { LastStopAttempt } from "../last-stop-attempt.js";
 import type { SessionEvents, SubagentOrigin } from "../session-events.js";
 import { StopHooks } from "../stop-hooks.js";
+import { postToolBatchHooks } from "../tool-batch-hooks.js";
 import type { SessionFiles } from "./session-files.js";
 import type { Notify } from "./session-notices.js";
 
@@ -42,7 +43,7 @@ export class SubagentRuns {
     scopes: AgentHookScopes,
     maxAttempts: number,
     lastStopAttempt: LastStopAttempt,
-  ): Pick<SubagentHost, "onEvent" | "recordMessage" | "started" | "onStop" | "stopped"> {
+  ): Pick<SubagentHost, "onEvent" | "recordMessage" | "started" | "onStop" | "afterToolCalls" | "stopped"> {
     const { files, cwd, notify } = this.session;
     return {
       onEvent: (agentName, event) => {
@@ -89,6 +90,7 @@ export class SubagentRuns {
           configured: () => runner.hasHooks("SubagentStop"),
           maxAttempts,
         }).onStop,
+      afterToolCalls: (run, stop) => postToolBatchHooks(runner, stop, run.name),
       stopped: async (run, lastAssistantMessage, end) => {
         if (end !== "natural stop")
           void runner.subagentStop({
