@@ -52,6 +52,19 @@ describe("ConfigChange", () => {
     expect(fs.existsSync(s.at("guard-ran"))).toBe(true);
   });
 
+  it("its payload has no permission_mode, as claude 2.1.328's (recorded)", async () => {
+    const s = await startSession({
+      user: { hooks: { ConfigChange: [group("", command("cat >> changes.jsonl"))] } },
+      local: {},
+      script: [reply.text("done")],
+    });
+    write(s.at(".codebot/settings.local.json"), { env: { X: "1" } });
+    await notice(s, "apply from now on");
+    const [payload] = s.jsonLines("changes.jsonl");
+    expect(payload).toMatchObject({ hook_event_name: "ConfigChange", source: "local_settings" });
+    expect(payload).not.toHaveProperty("permission_mode");
+  });
+
   it("a change that leaves the file with an error (a typo) is not applied: its guard keeps running, and the notice names the error", async () => {
     const s = await startSession({
       user: { hooks: guard("guard-ran") },

@@ -19,8 +19,9 @@ const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = {
 
 /**
  * Events whose payload claude 2.1.328 sends without `permission_mode` (recorded: SessionStart of
- * every source, SessionEnd, SubagentStart, PreCompact, PostCompact, Notification, InstructionsLoaded
- * — `session_start` and `nested_traversal`, in the default and bypass modes — and MessageDisplay);
+ * every source, SessionEnd, SubagentStart, PreCompact, PostCompact, Notification, ConfigChange,
+ * InstructionsLoaded — `session_start` and `nested_traversal`, in the default and bypass modes — and
+ * MessageDisplay);
  * its prompt, tool, permission and stop events carry it.
  */
 const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
@@ -30,6 +31,7 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEvent> = new Set([
   "PreCompact",
   "PostCompact",
   "Notification",
+  "ConfigChange",
   "InstructionsLoaded",
   "MessageDisplay",
 ]);
