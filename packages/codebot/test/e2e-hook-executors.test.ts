@@ -80,6 +80,21 @@ describe("hook executors wired by the runtime", () => {
     expect(s.model.requests).toHaveLength(2);
   });
 
+  it("a Claude Code prompt hook without $ARGUMENTS gets the payload after its prompt, as claude 2.1.328's", async () => {
+    const condition = "Check if all tasks are complete.";
+    const s = await startSession({
+      user: { hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: condition }] }] } },
+      script: [reply.text("all done"), reply.text('{"ok": true}')],
+    });
+    await s.runtime.prompt("go");
+    const asked = promptText(s.model.requests[1], "user").join("");
+    expect(asked.startsWith(`${condition}\n\nARGUMENTS: {`)).toBe(true);
+    expect(JSON.parse(asked.slice(asked.indexOf("{")))).toMatchObject({
+      hook_event_name: "Stop",
+      last_assistant_message: "all done",
+    });
+  });
+
   it("with continueOnBlock the turn goes on and the model gets the reason", async () => {
     const hook = { type: "prompt", prompt: "Safe? $ARGUMENTS", continueOnBlock: true };
     const s = await startSession({

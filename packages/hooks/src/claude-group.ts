@@ -208,6 +208,7 @@ function compileMember(
     event !== "Stop"
   )
     spec.stopOnBlock = true;
+  if (spec.type === "prompt") spec.appendArguments = true;
   return {
     event,
     index,

@@ -82,6 +82,11 @@ export interface PromptSpec {
    * does unless it sets `continueOnBlock`.
    */
   stopOnBlock?: boolean;
+  /**
+   * A template without `$ARGUMENTS` gets the payload after it as `ARGUMENTS: <json>`, as a Claude
+   * Code prompt hook's does (claude 2.1.328, recorded on Stop); a native one's gets nothing (§6.2).
+   */
+  appendArguments?: boolean;
 }
 
 export interface HttpSpec {

@@ -31,8 +31,12 @@ export function createPromptExecutor(options: PromptExecutorOptions): HookExecut
   return { run: (spec, ctx) => runPromptHook(spec, ctx, options.resolveModel) };
 }
 
-/** The template with every `$ARGUMENTS` replaced by the payload (nothing is added otherwise). */
-export function expandPromptTemplate(template: string, payload: string): string {
+/**
+ * The template with every `$ARGUMENTS` replaced by the payload; a template without one gets
+ * nothing, or with `appendArguments` the payload after it as `ARGUMENTS: …` (Claude Code's way).
+ */
+export function expandPromptTemplate(template: string, payload: string, appendArguments = false): string {
+  if (appendArguments && !template.includes(ARGUMENTS)) return `${template}\n\nARGUMENTS: ${payload}`;
   // split/join, not replace(): a payload containing `$&` or `$1` must be inserted verbatim.
   return template.split(ARGUMENTS).join(payload);
 }
@@ -53,7 +57,7 @@ async function runPromptHook(
       generateText({
         model,
         system: PROMPT_HOOK_SYSTEM,
-        prompt: expandPromptTemplate(spec.prompt, ctx.payload),
+        prompt: expandPromptTemplate(spec.prompt, ctx.payload, spec.appendArguments),
         maxRetries: 0,
         abortSignal: deadline.signal,
       }),

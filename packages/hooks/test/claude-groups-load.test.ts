@@ -292,12 +292,14 @@ describe("loading Claude Code groups", () => {
         type: "prompt",
         prompt: "ok?",
         stopOnBlock: true,
+        appendArguments: true,
       });
       expect(one("PreToolUse", prompt({ continueOnBlock: true })).hooks[0]?.spec).toEqual({
         type: "prompt",
         prompt: "ok?",
+        appendArguments: true,
       });
-      expect(one("Stop", prompt()).hooks[0]?.spec).toEqual({ type: "prompt", prompt: "ok?" });
+      expect(one("Stop", prompt()).hooks[0]?.spec).toEqual({ type: "prompt", prompt: "ok?", appendArguments: true });
     });
 
     it("persistent does not apply to the exec form: a warning, and the hook runs once per event", () => {
