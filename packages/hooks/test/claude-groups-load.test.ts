@@ -299,7 +299,11 @@ describe("loading Claude Code groups", () => {
         prompt: "ok?",
         appendArguments: true,
       });
-      expect(one("Stop", prompt()).hooks[0]?.spec).toEqual({ type: "prompt", prompt: "ok?", appendArguments: true });
+      expect(one("Stop", prompt()).hooks[0]?.spec).toEqual({
+        type: "prompt",
+        prompt: "ok?",
+        appendArguments: true,
+      });
     });
 
     it("persistent does not apply to the exec form: a warning, and the hook runs once per event", () => {
