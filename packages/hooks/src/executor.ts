@@ -84,7 +84,7 @@ export interface PromptSpec {
   stopOnBlock?: boolean;
   /**
    * A template without `$ARGUMENTS` gets the payload after it as `ARGUMENTS: <json>`, as a Claude
-   * Code prompt hook's does (claude 2.1.328, recorded on Stop); a native one's gets nothing (§6.2).
+   * Code prompt hook's does (claude 2.1.328, recorded on PreToolUse and Stop); a native one's gets nothing (§6.2).
    */
   appendArguments?: boolean;
 }
