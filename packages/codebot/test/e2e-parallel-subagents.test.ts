@@ -112,13 +112,14 @@ describe("sub-agents of one batch", () => {
       ["alpha", runOf.get("alpha"), "general-purpose"],
       ["beta", runOf.get("beta"), "general-purpose"],
     ]);
-    // The session's transcript: each name's lines are one run's, with its agent_id.
-    const sidechain = fs
-      .readFileSync(s.runtime.transcriptPath, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line))
-      .filter((line) => line.isSidechain === true);
+    // Each run's own transcript (the session's has none of their lines): each name's lines are one run's, with its agent_id.
+    const sidechain = payloads(s, "stop").flatMap((stop) =>
+      fs
+        .readFileSync(String(stop.agent_transcript_path), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    );
     const runs = new Map<string, { text: string; ids: Set<unknown> }>();
     for (const line of sidechain) {
       const run = runs.get(line.agentName) ?? { text: "", ids: new Set() };

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
+import { subagentTranscriptPath } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
 import { command, promptText, scratchDir, startSession } from "./support/e2e.js";
 
@@ -104,7 +105,7 @@ describe("SubagentStart", () => {
     expect(ids("stop.jsonl").sort()).toEqual([...started].sort());
   });
 
-  it("the session transcript's lines of two runs of one name carry each run's agent_id and chain apart", async () => {
+  it("two runs of one name: each run's lines, with its agent_id and chained apart, are in its own transcript, not the session's", async () => {
     const s = await startSession({
       user: { hooks: { SubagentStart: [group("", command("cat >> start.jsonl; echo >> start.jsonl"))] } },
       script: [
@@ -117,20 +118,23 @@ describe("SubagentStart", () => {
     });
     await s.runtime.prompt("go");
     await s.runtime.close();
-    const started = s.jsonLines("start.jsonl").map((start) => start.agent_id);
-    const sidechain = fs
-      .readFileSync(s.runtime.transcriptPath, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line))
-      .filter((line) => line.isSidechain === true);
-    expect(sidechain.map((l) => [l.agentName, l.agentId, l.type])).toEqual([
-      ["general-purpose", started[0], "user"],
-      ["general-purpose", started[0], "assistant"],
-      ["general-purpose", started[1], "user"],
-      ["general-purpose", started[1], "assistant"],
-    ]);
-    expect(sidechain.map((l) => l.parentUuid)).toEqual([null, sidechain[0].uuid, null, sidechain[2].uuid]);
+    const started = s.jsonLines("start.jsonl").map((start) => String(start.agent_id));
+    const linesOf = (file: string) =>
+      fs
+        .readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+    // As claude 2.1.328 writes them (recorded): no sub-agent line in the session's transcript.
+    expect(linesOf(s.runtime.transcriptPath).filter((line) => line.isSidechain === true)).toEqual([]);
+    for (const id of started) {
+      const own = linesOf(subagentTranscriptPath(s.runtime.transcriptPath, s.runtime.sessionId, id));
+      expect(own.map((l) => [l.agentName, l.agentId, l.type, l.isSidechain])).toEqual([
+        ["general-purpose", id, "user", true],
+        ["general-purpose", id, "assistant", true],
+      ]);
+      expect(own.map((l) => l.parentUuid)).toEqual([null, own[0].uuid]);
+    }
   });
 
   it("a sub-agent's tool calls carry its agent_id and agent_type for Claude Code groups; the main agent's carry neither", async () => {

@@ -124,7 +124,10 @@ export class SubagentRuns {
   ): void {
     const run = this.runs.get(agentName);
     const marks = run ? { agentId: run.id } : {};
-    this.session.files.transcript.append(message, agentName, marks, step);
-    this.transcripts.get(agentName)?.append(message, agentName, marks, step);
+    // In the run's own transcript only, as claude 2.1.328 keeps them (recorded): hooks that read the
+    // session's transcript (claudekit's self-review looks for its last review there) see the main
+    // conversation alone. The session's transcript only for a run without a file of its own.
+    const own = this.transcripts.get(agentName);
+    (own ?? this.session.files.transcript).append(message, agentName, marks, step);
   }
 }
