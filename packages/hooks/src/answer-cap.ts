@@ -16,6 +16,13 @@ export const ANSWER_CAP = MIB;
  */
 export const CLAUDE_ANSWER_CAP = 32 * MIB;
 
+/**
+ * What the Claude Code hooks of one firing read, together, past ANSWER_CAP (answer-budget.ts):
+ * one hook still reads its 32 MiB, two read theirs; 8 hooks each answering 30 MB took 877 MB
+ * when each read its own 32 MiB (docs/security.md).
+ */
+export const EVENT_ANSWER_BUDGET = 64 * MIB;
+
 /** A cap as a message says it (`1 MiB`). */
 export function capWords(bytes: number): string {
   return bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`;

@@ -1,22 +1,62 @@
+import type { AnswerBudget } from "./answer-budget.js";
+import { ANSWER_CAP } from "./answer-cap.js";
+
 /** Bytes of one stream (a hook's stdout or stderr, an http hook's response body) up to a cap. */
 export class CappedBuffer {
   private readonly chunks: Buffer[] = [];
   private size = 0;
-  /** Some bytes were dropped at the cap. */
+  /** Some bytes were dropped at the cap, or past what the budget gave. */
   truncated = false;
+  /** The bytes were dropped because the firing's budget was spent, before the cap (answer-budget.ts). */
+  cutByBudget = false;
 
-  constructor(private readonly cap: number) {}
+  /** `budget`: shared with the other hooks of the firing, for an answer. */
+  constructor(
+    private readonly cap: number,
+    private readonly budget?: AnswerBudget,
+  ) {}
 
-  /** Keeps what fits under the cap; the rest is dropped and marks the buffer truncated. */
+  /** Keeps what fits under the cap and the budget; the rest is dropped and marks the buffer truncated. */
   push(chunk: Buffer): void {
+    if (this.cutByBudget) return;
     const room = this.cap - this.size;
     if (chunk.length > room) {
       this.truncated = true;
       chunk = chunk.subarray(0, room);
     }
+    if (this.budget !== undefined && chunk.length > 0) {
+      const granted = this.budget.take(this.size, chunk.length);
+      if (granted < chunk.length) {
+        // What the budget gave of this chunk is kept first, so that all it gave goes back.
+        this.keep(chunk.subarray(0, granted));
+        this.cutByBudget = true;
+        this.truncated = true;
+        this.keepOnly(ANSWER_CAP, this.budget);
+        return;
+      }
+    }
+    this.keep(chunk);
+  }
+
+  private keep(chunk: Buffer): void {
     if (chunk.length === 0) return;
     this.chunks.push(chunk);
     this.size += chunk.length;
+  }
+
+  /** Drops what is past `bytes`, giving what it had drawn back to `budget`. */
+  private keepOnly(bytes: number, budget: AnswerBudget): void {
+    if (this.size <= bytes) return;
+    budget.giveBack(this.size - bytes);
+    let left = bytes;
+    const kept: Buffer[] = [];
+    for (const chunk of this.chunks) {
+      if (left === 0) break;
+      kept.push(chunk.length <= left ? chunk : chunk.subarray(0, left));
+      left -= Math.min(chunk.length, left);
+    }
+    this.chunks.splice(0, this.chunks.length, ...kept);
+    this.size = bytes;
   }
 
   /** Lenient UTF-8: invalid bytes become U+FFFD. */

@@ -8,6 +8,7 @@
  * group (SIGTERM, SIGKILL after the grace) as Claude Code does when it exits.
  */
 
+import { answerCut } from "./answer-budget.js";
 import { ANSWER_CAP } from "./answer-cap.js";
 import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
 import { CappedBuffer } from "./capped-buffer.js";
@@ -118,7 +119,7 @@ function runCommand(
     // The first stdout line, while it may still be an async reply.
     let firstLine: string | undefined = trackDetached ? "" : undefined;
     const stdoutCap = ctx.answerCap ?? cap.stdout;
-    const stdout = new CappedBuffer(stdoutCap);
+    const stdout = new CappedBuffer(stdoutCap, ctx.answerBudget);
     const stderr = new CappedBuffer(cap.stderr);
     // Both, as they came: what Claude Code's hook lines call `output` (shown, never parsed).
     const output = new CappedBuffer(2 * cap.stderr);
@@ -270,7 +271,7 @@ function runCommand(
         output: asyncOnly ? stderr.text() : output.text(),
         exitCode,
         ...(truncated.length ? { truncated } : {}),
-        ...(stdout.truncated ? { stdoutCap } : {}),
+        ...(stdout.truncated ? answerCut(stdout, stdoutCap, ctx.answerBudget) : {}),
       };
       if (killedFor === "timeout") {
         outcome.timedOut = true;

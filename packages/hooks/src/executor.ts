@@ -1,3 +1,4 @@
+import type { AnswerBudget } from "./answer-budget.js";
 import type { SettingsSource } from "./settings-layer.js";
 /**
  * The one interface every hook executor (command, prompt, http) implements. Each turns a hook
@@ -22,6 +23,8 @@ export interface RunOutcome {
   truncated?: string[];
   /** When stdout was cut: the bytes of it that were read (answer-cap.ts). */
   stdoutCap?: number;
+  /** When stdout was cut because the firing's hooks had read their budget (answer-budget.ts): the budget. */
+  stdoutBudget?: number;
   /** What the executor noticed about the request it made (an http header naming an unset variable). */
   warnings?: string[];
 }
@@ -32,6 +35,8 @@ export interface RunContext {
   payload: string;
   /** Bytes of the answer (stdout, an http body) read; default ANSWER_CAP (answer-cap.ts). */
   answerCap?: number;
+  /** What the answers of the firing's hooks past ANSWER_CAP may take together, shared by them (answer-budget.ts). */
+  answerBudget?: AnswerBudget;
   /** The project directory (working directory of command hooks). */
   cwd: string;
   /** Environment for command hooks: HOOK_* variables and the entry's own env, on top of process.env. */

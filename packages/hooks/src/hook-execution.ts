@@ -140,6 +140,8 @@ export async function executeHook(
       payload: job.payload(hook),
       // A hook written for Claude Code may answer past §6.1's 1 MiB: claude reads it (answer-cap.ts).
       ...(hook.style === "claude" ? { answerCap: CLAUDE_ANSWER_CAP } : {}),
+      // Side by side, the event's hooks read their answers past 1 MiB from one budget (answer-budget.ts).
+      answerBudget: job.answerBudget,
       cwd: deps.session.cwd,
       env: hookEnv(hook, job),
       ...limit,

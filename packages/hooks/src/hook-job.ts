@@ -1,4 +1,5 @@
 /** One firing of an event as each of its hooks sees it: the tool, the lifetime, the shared payloads. */
+import { AnswerBudget } from "./answer-budget.js";
 import type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
 import { EVENT_SPECS, type HookEvent } from "./events.js";
 import type { HookSession, PayloadFields } from "./payload.js";
@@ -21,6 +22,8 @@ export interface HookJob {
   payload: (hook: CompiledHook) => string;
   /** The lifetime of the run: the caller's for sync events, detached for async ones. */
   signal: AbortSignal;
+  /** What the firing's hooks may read of their answers past 1 MiB, together (answer-budget.ts). */
+  answerBudget: AnswerBudget;
   /** The session as it was when the event fired (`/clear` and `/resume` switch ids while a SessionEnd hook still waits to run). */
   session: HookSession;
 }
@@ -74,6 +77,7 @@ export function jobOf(
     ...(fields.tool !== undefined ? { call: { tool: fields.tool, args: fields.args ?? {} } } : {}),
     payload,
     signal,
+    answerBudget: new AnswerBudget(),
     session: now,
   };
 }

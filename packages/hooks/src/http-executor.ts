@@ -3,6 +3,7 @@
  * turns the response into a run outcome; the body is the hook's stdout.
  */
 import type { Readable } from "node:stream";
+import { answerCut } from "./answer-budget.js";
 import { ANSWER_CAP } from "./answer-cap.js";
 import { CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
@@ -104,12 +105,12 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       signal: deadline.signal,
     });
     const answerCap = ctx.answerCap ?? ANSWER_CAP;
-    const body = await readCapped(response.body, answerCap);
+    const body = await readCapped(response.body, new CappedBuffer(answerCap, ctx.answerBudget));
     const outcome: RunOutcome = {
       stdout: body.text(),
       stderr: "",
       exitCode: response.statusCode < 300 ? 0 : 1,
-      ...(body.truncated ? { truncated: ["stdout"], stdoutCap: answerCap } : {}),
+      ...(body.truncated ? { truncated: ["stdout"], ...answerCut(body, answerCap, ctx.answerBudget) } : {}),
       ...(warnings ? { warnings } : {}),
     };
     if (response.statusCode >= 400) outcome.error = `${label}: status ${response.statusCode}`;
@@ -201,11 +202,10 @@ function loadRequest() {
 }
 
 /**
- * Reads at most `cap` bytes, then stops reading (the connection is closed, the rest discarded).
+ * Reads what `buffer` keeps, then stops reading (the connection is closed, the rest discarded).
  * Events rather than `for await`: an async iterator costs a promise per chunk and its own setup.
  */
-function readCapped(body: Readable, cap: number): Promise<CappedBuffer> {
-  const buffer = new CappedBuffer(cap);
+function readCapped(body: Readable, buffer: CappedBuffer): Promise<CappedBuffer> {
   return new Promise((resolve, reject) => {
     body.on("data", (chunk: Buffer) => {
       buffer.push(chunk);

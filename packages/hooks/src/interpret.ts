@@ -220,6 +220,14 @@ function stdoutShape(stdout: string): StdoutShape {
 
 export const BROKEN_JSON = "stdout looks like JSON but does not parse";
 
+/** BROKEN_JSON, with why when the answer was cut: said, or "does not parse" sends the author looking for a syntax error. */
+function brokenJson(outcome: RunOutcome): string {
+  if (!outcome.truncated?.includes("stdout")) return BROKEN_JSON;
+  if (outcome.stdoutBudget !== undefined)
+    return `${BROKEN_JSON}: it was cut, as the hooks of this event answered more than codebot reads for one event together (${capWords(outcome.stdoutBudget)} past each hook's first ${capWords(ANSWER_CAP)})`;
+  return `${BROKEN_JSON}: it was longer than codebot reads (${capWords(outcome.stdoutCap ?? ANSWER_CAP)}), so it was cut`;
+}
+
 const TERMINAL_SEQUENCE_REFUSED =
   "terminalSequence is not one codebot writes to the terminal (only OSC 0, 1, 2, 9, 99, 777 and BEL, at most 4096 bytes); ignored";
 
@@ -263,7 +271,7 @@ export function interpret(outcome: RunOutcome, strict = false, reasonNeedsDecisi
   const shape = stdoutShape(outcome.stdout);
   const json = "json" in shape ? shape.json : undefined;
   const broken = "broken" in shape;
-  if (broken && !strict) warnings.push(`${BROKEN_JSON}; treated as text`);
+  if (broken && !strict) warnings.push(`${brokenJson(outcome)}; treated as text`);
   const top = json ? parseFields(outputFields, json, "", warnings) : {};
   if (json) {
     for (const key of Object.keys(json))
@@ -378,17 +386,13 @@ export function interpret(outcome: RunOutcome, strict = false, reasonNeedsDecisi
     else warnings.push(TERMINAL_SEQUENCE_REFUSED);
   }
   if (failed) {
-    // A cut answer's JSON cannot parse: say that it was cut, or "does not parse" sends the author looking for a syntax error.
-    const brokenJson = outcome.truncated?.includes("stdout")
-      ? `${BROKEN_JSON}: it was longer than codebot reads (${capWords(outcome.stdoutCap ?? ANSWER_CAP)}), so it was cut`
-      : BROKEN_JSON;
     verdict.error =
       outcome.error ??
       (unknownDecision !== undefined && strict && outcome.exitCode === 0 ? unknownDecision : undefined) ??
       (outcome.exitCode === null
         ? "no exit code"
         : outcome.exitCode === 0 || outcome.exitCode === BLOCK_EXIT_CODE
-          ? brokenJson
+          ? brokenJson(outcome)
           : `exit code ${outcome.exitCode}`);
   }
   return verdict;

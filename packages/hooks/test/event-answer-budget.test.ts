@@ -1,0 +1,66 @@
+/**
+ * The answers of one firing's hooks, read side by side, share a budget past each hook's first
+ * 1 MiB (answer-budget.ts): 8 Claude Code hooks each answering 30 MB took codebot to 877 MB, 24 to
+ * 2.3 GB, each reading its own 32 MiB. Now as many whole answers as 64 MiB holds are read; a hook
+ * cut by it keeps its first 1 MiB, gives the rest back, and says why.
+ */
+import fs from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AnswerBudget } from "../src/answer-budget.js";
+import { ANSWER_CAP } from "../src/answer-cap.js";
+import { CappedBuffer } from "../src/capped-buffer.js";
+import { bashTool, callTool, q, runnerFor, tempDir } from "./support.js";
+
+const ANSWER_CHARS = 30_000_000;
+
+/** A hook script printing a PostToolUse answer whose additionalContext is 30 MB, marked `n`. */
+function bigAnswerHook(): string {
+  const file = join(tempDir(), "answer.mjs");
+  fs.writeFileSync(
+    file,
+    `const context = "CONTEXT-" + process.argv[2] + "-" + "x".repeat(${ANSWER_CHARS});
+process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: context } }));
+`,
+  );
+  return file;
+}
+
+const CUT =
+  "stdout looks like JSON but does not parse: it was cut, as the hooks of this event answered more than codebot reads for one event together (64 MiB past each hook's first 1 MiB); treated as text";
+
+describe("one firing's hook answers past 1 MiB share a budget", () => {
+  it("three Claude Code hooks answering 30 MB each: two are read whole, the third is cut and says why", async () => {
+    const script = bigAnswerHook();
+    const hooks = [1, 2, 3].map((n) => ({ type: "command", command: `node ${q(script)} ${n}` }));
+    const { runner, traces } = runnerFor({ PostToolUse: [{ matcher: "Bash", hooks }] });
+    await callTool(runner, bashTool, { command: "true" });
+    expect(traces).toHaveLength(3);
+    const whole = traces.filter((t) => t.decision?.additionalContext !== undefined);
+    const cut = traces.filter((t) => t.truncated !== undefined);
+    expect(whole).toHaveLength(2);
+    expect(cut).toHaveLength(1);
+    expect(cut[0]?.warnings).toEqual([CUT]);
+  }, 120_000);
+
+  it("a hook cut by it keeps its first 1 MiB and gives the rest back; another still reads its first 1 MiB", () => {
+    const budget = new AnswerBudget(4 * ANSWER_CAP);
+    const first = new CappedBuffer(32 * ANSWER_CAP, budget);
+    const second = new CappedBuffer(32 * ANSWER_CAP, budget);
+    first.push(Buffer.alloc(3 * ANSWER_CAP, "a"));
+    second.push(Buffer.alloc(3 * ANSWER_CAP, "b"));
+    // first drew 2 MiB, second 2 MiB: the budget is spent, and the next bytes cut first.
+    first.push(Buffer.alloc(10, "a"));
+    expect(first).toMatchObject({ truncated: true, cutByBudget: true });
+    expect(first.text()).toHaveLength(ANSWER_CAP);
+    // What first drew (2 MiB) is back: second reads on.
+    second.push(Buffer.alloc(2 * ANSWER_CAP, "b"));
+    expect(second).toMatchObject({ truncated: false, cutByBudget: false });
+    expect(second.text()).toHaveLength(5 * ANSWER_CAP);
+    // Spent again, a third answer still reads its first 1 MiB whole (HOOKS.md §6.1).
+    const third = new CappedBuffer(32 * ANSWER_CAP, budget);
+    third.push(Buffer.alloc(ANSWER_CAP, "c"));
+    expect(third).toMatchObject({ truncated: false });
+    expect(third.text()).toHaveLength(ANSWER_CAP);
+  });
+});
