@@ -67,8 +67,9 @@ function outcomeLines(outcome: RestoreOutcome, cwd: string, s: Styles): string[]
     lines.push(
       s.yellow(`${shownPath(file, cwd)} was changed since outside codebot: that content is kept at ${copy}`),
     );
+  // The reason may quote the path (a system error's `open '…'`).
   for (const { file, reason } of outcome.failed)
-    lines.push(s.red(`could not restore ${shownPath(file, cwd)}: ${reason}`));
+    lines.push(s.red(`could not restore ${shownPath(file, cwd)}: ${visible(reason)}`));
   if (outcome.notRestorable.length > 0)
     lines.push(s.yellow(`not restored (too big to keep a copy): ${names(outcome.notRestorable)}`));
   return lines;

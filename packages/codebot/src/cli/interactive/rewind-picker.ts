@@ -94,8 +94,12 @@ export function filesSummary(point: RewindPoint, cwd: string): string {
   return lost > 0 ? `${names}, can't restore ${lost} more` : names;
 }
 
-/** A file as the rows name it: relative to the project when inside it. */
+/**
+ * A file as the rows name it: relative to the project when inside it, its control characters
+ * written out — the name is the model's `file_path`, and one holding an OSC 52 clipboard write
+ * reached the terminal from every row naming it.
+ */
 export function shownPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);
-  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+  return visible(relative.startsWith("..") || path.isAbsolute(relative) ? file : relative);
 }
