@@ -170,3 +170,18 @@ describe("CheckpointStore", () => {
     expect(fs.existsSync(folder)).toBe(false);
   });
 });
+
+describe("CheckpointStore and an index written by hand", () => {
+  it("a copy line naming no blob (`../../../secret.txt`) is skipped: a restore copies no file over another", () => {
+    const secret = path.join(root, "secret.txt");
+    fs.writeFileSync(secret, "ssh-key\n");
+    const leak = path.join(project, "leak.txt");
+    fs.mkdirSync(folder, { recursive: true });
+    const line = { prompt: "p1", at: 1000, file: leak, before: "../../../secret.txt" };
+    fs.writeFileSync(path.join(folder, "index.jsonl"), `${JSON.stringify(line)}\n`);
+    const store = new CheckpointStore(() => folder);
+    const outcome = store.restore(0);
+    expect(outcome).toMatchObject({ restored: [], removed: [], failed: [] });
+    expect(fs.existsSync(leak)).toBe(false);
+  });
+});

@@ -205,7 +205,11 @@ export class CheckpointStore {
     fs.appendFileSync(index, `${endsMidLine(index) ? "\n" : ""}${JSON.stringify(line)}\n`);
   }
 
-  /** The index's lines; a line cut off or not of the index's shape is skipped. */
+  /**
+   * The index's lines; a line cut off or not of the index's shape is skipped — a copy's `before`
+   * is a blob's name, so one that is no sha256 (`../../../.ssh/id_rsa`, written by hand) would
+   * have a restore copy any file it names over the line's `file`.
+   */
   private lines(): IndexLine[] {
     let text: string;
     try {
@@ -218,7 +222,8 @@ export class CheckpointStore {
       if (raw === "") continue;
       try {
         const line = JSON.parse(raw) as IndexLine;
-        if (typeof line?.file === "string" && ("prompt" in line || "after" in line)) lines.push(line);
+        if (typeof line?.file === "string" && ("after" in line || ("prompt" in line && namesCopy(line))))
+          lines.push(line);
       } catch {
         // cut off by a crash
       }
@@ -269,6 +274,14 @@ function filesBefore(
 /** The session's store folder: beside its transcript, where its sub-agents' transcripts are. */
 export function checkpointFolder(transcript: string): string {
   return path.join(path.dirname(transcript), path.basename(transcript, ".jsonl"), "file-checkpoints");
+}
+
+/** A copy line's `before`: a blob's sha256, none (null), or not kept. */
+function namesCopy(line: { before?: unknown }): boolean {
+  const { before } = line;
+  return (
+    before === null || before === "too-big" || (typeof before === "string" && /^[0-9a-f]{64}$/.test(before))
+  );
 }
 
 function hashOf(content: string | Buffer): string {
