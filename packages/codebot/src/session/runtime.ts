@@ -126,9 +126,18 @@ export class Runtime extends RuntimeView {
     if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
     if (this.waitingForMcp) return Promise.reject(new Error(PROMPT_RUNNING));
     return this.promptOnce(text, uuid, from).finally(() => {
-      this.parts.recordCost();
+      this.recordCostUnlessClosing();
       this.parts.background?.turnEnded();
     });
+  }
+
+  /**
+   * The cost-state line after a prompt, compaction or summary. One that close() cut short (a
+   * signal mid-turn) leaves it to close()'s line as the session is left: one line, not two back to
+   * back that differed only in the milliseconds between them.
+   */
+  private recordCostUnlessClosing(): void {
+    if (!this.shutdown.began) this.parts.recordCost();
   }
 
   private promptOnce(text: string, uuid: string | undefined, from: PromptFrom): Promise<PromptResult> {
@@ -202,7 +211,7 @@ export class Runtime extends RuntimeView {
    */
   compact(focus?: string): Promise<CompactOutcome> {
     if (this.shutdown.began) return Promise.reject(new Error("session: closed"));
-    return this.parts.session.compact(focus).finally(() => this.parts.recordCost());
+    return this.parts.session.compact(focus).finally(() => this.recordCostUnlessClosing());
   }
 
   /**
@@ -266,7 +275,7 @@ export class Runtime extends RuntimeView {
       transcript: this.parts.identity().transcriptPath,
       session,
       messages: agent.messages,
-    }).finally(() => this.parts.recordCost());
+    }).finally(() => this.recordCostUnlessClosing());
   }
 
   /**
