@@ -256,7 +256,7 @@ export class Runtime extends RuntimeView {
     if (store === undefined) return undefined;
     const point = this.rewindPoints().find((p) => p.uuid === uuid);
     if (point === undefined) return { found: false };
-    if (dryRun) return { found: true, before: store.contentsBefore(point.at) };
+    if (dryRun) return { found: true, before: store.contentsBefore(point) };
     return { found: true, outcome: this.rewind(point, { conversation: false, code: true }) };
   }
 

@@ -60,7 +60,7 @@ describe("the copy of a file a tool read", () => {
     t.store.before(file, { content: Buffer.from("as read\n"), mode: 0o644 });
     fs.writeFileSync(file, "after\n");
 
-    t.store.restore(1000);
+    t.store.restore({ uuid: "p1", at: 1000 });
 
     expect(fs.readFileSync(file, "utf8")).toBe("as read\n");
   });
@@ -71,7 +71,7 @@ describe("the copy of a file a tool read", () => {
     fs.writeFileSync(file, "small on disk");
     t.store.before(file, { content: Buffer.alloc(MAX_FILE_BYTES + 1), mode: 0o644 });
 
-    expect(t.store.restore(1000).notRestorable).toEqual([file]);
+    expect(t.store.restore({ uuid: "p1", at: 1000 }).notRestorable).toEqual([file]);
   });
 
   it("an edit reads the file once, and its copy holds the file's bytes exactly, not valid UTF-8 too", async () => {
@@ -83,7 +83,7 @@ describe("the copy of a file a tool read", () => {
     const reads = await readsOf(file, () =>
       callTool(t.edit, { file_path: "latin1.txt", old_string: " a", new_string: " b" }),
     );
-    t.store.restore(1000);
+    t.store.restore({ uuid: "p1", at: 1000 });
 
     expect(reads).toBe(1);
     expect(fs.readFileSync(file).equals(original)).toBe(true);
@@ -95,7 +95,7 @@ describe("the copy of a file a tool read", () => {
     fs.writeFileSync(file, "before\n");
 
     const reads = await readsOf(file, () => callTool(t.write, { file_path: "a.txt", content: "after\n" }));
-    t.store.restore(1000);
+    t.store.restore({ uuid: "p1", at: 1000 });
 
     expect(reads).toBe(1);
     expect(fs.readFileSync(file, "utf8")).toBe("before\n");
@@ -134,7 +134,7 @@ describe("what the session's copies take", () => {
     store.before(five);
     store.before(six);
 
-    expect(store.restore(1000).notRestorable).toEqual([six]);
+    expect(store.restore({ uuid: "p1", at: 1000 }).notRestorable).toEqual([six]);
   });
 
   it("is measured again in the folder of a new session (/clear)", () => {
@@ -154,6 +154,6 @@ describe("what the session's copies take", () => {
     store.startPrompt("p2", 2000);
     store.before(file);
 
-    expect(store.restore(2000).notRestorable).toEqual([file]);
+    expect(store.restore({ uuid: "p2", at: 2000 }).notRestorable).toEqual([file]);
   });
 });

@@ -54,7 +54,7 @@ describe("CheckpointStore", () => {
     store.startPrompt("p3", 3000);
     toolWrite(store, a, "v3\n");
 
-    const outcome = store.restore(2000);
+    const outcome = store.restore({ uuid: "p2", at: 2000 });
 
     expect(fs.readFileSync(a, "utf8")).toBe("v1\n");
     expect(fs.existsSync(b)).toBe(false);
@@ -67,6 +67,34 @@ describe("CheckpointStore", () => {
     });
   });
 
+  it("a prompt dated after the next one (the clock set back between them): a restore to the next one keeps the first one's change", () => {
+    const store = new CheckpointStore(() => folder);
+    const a = path.join(project, "a.txt");
+    fs.writeFileSync(a, "v0\n");
+    store.startPrompt("p1", 5000);
+    toolWrite(store, a, "v1\n");
+    store.startPrompt("p2", 2000);
+    toolWrite(store, a, "v2\n");
+
+    store.restore({ uuid: "p2", at: 2000 });
+
+    expect(fs.readFileSync(a, "utf8")).toBe("v1\n");
+  });
+
+  it("a prompt whose tools changed nothing is found by its time: a restore to it undoes the prompts after it", () => {
+    const store = new CheckpointStore(() => folder);
+    const a = path.join(project, "a.txt");
+    store.startPrompt("p1", 1000);
+    toolWrite(store, a, "v1\n");
+    store.startPrompt("p2", 2000);
+    store.startPrompt("p3", 3000);
+    toolWrite(store, a, "v3\n");
+
+    store.restore({ uuid: "p2", at: 2000 });
+
+    expect(fs.readFileSync(a, "utf8")).toBe("v1\n");
+  });
+
   it("keeps aside a file changed outside codebot since, then restores it", () => {
     const store = new CheckpointStore(() => folder);
     const a = path.join(project, "a.txt");
@@ -75,7 +103,7 @@ describe("CheckpointStore", () => {
     toolWrite(store, a, "by the tool\n");
     fs.writeFileSync(a, "by the user\n");
 
-    const outcome = store.restore(1000);
+    const outcome = store.restore({ uuid: "p1", at: 1000 });
 
     expect(fs.readFileSync(a, "utf8")).toBe("original\n");
     expect(outcome.keptAside).toHaveLength(1);
@@ -99,13 +127,13 @@ describe("CheckpointStore", () => {
         toRestore: [path.join(project, "a.txt")],
       },
     ]);
-    expect(store.restore(1000).notRestorable).toEqual([big]);
+    expect(store.restore({ uuid: "p1", at: 1000 }).notRestorable).toEqual([big]);
   });
 
   it("a file it cannot restore (a folder there now) is said, and the others are restored", () => {
     const { store, a, b } = createdFileReplaced((b) => fs.mkdirSync(b));
 
-    const outcome = store.restore(1000);
+    const outcome = store.restore({ uuid: "p1", at: 1000 });
 
     expect(outcome.failed.map((f) => f.file)).toEqual([b]);
     expect(outcome.restored).toEqual([a]);
@@ -115,7 +143,7 @@ describe("CheckpointStore", () => {
   it("a file replaced by a FIFO since is not waited on: said as a FIFO, left there, the others restored", () => {
     const { store, a, b } = createdFileReplaced((b) => execFileSync("mkfifo", [b]));
 
-    const outcome = store.restore(1000);
+    const outcome = store.restore({ uuid: "p1", at: 1000 });
 
     expect(outcome.failed).toEqual([
       { file: b, reason: "it is a named pipe now, not a file; left as it is" },
@@ -132,7 +160,7 @@ describe("CheckpointStore", () => {
     toolWrite(store, script, "changed\n");
     fs.chmodSync(script, 0o644);
 
-    store.restore(1000);
+    store.restore({ uuid: "p1", at: 1000 });
 
     expect(fs.statSync(script).mode & 0o777).toBe(0o755);
   });
@@ -155,9 +183,9 @@ describe("CheckpointStore", () => {
     second.startPrompt("p2", 2000);
     toolWrite(second, a, "a later\n");
     // The line written after the cut one stands on its own: the copy taken in p2 is there.
-    second.restore(2000);
+    second.restore({ uuid: "p2", at: 2000 });
     expect(fs.readFileSync(a, "utf8")).toBe("a after\n");
-    const outcome = second.restore(1000);
+    const outcome = second.restore({ uuid: "p1", at: 1000 });
 
     expect(fs.readFileSync(a, "utf8")).toBe("a before\n");
     expect(fs.readFileSync(b, "utf8")).toBe("b changed without a copy\n");

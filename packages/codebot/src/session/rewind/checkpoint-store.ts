@@ -21,6 +21,12 @@ type IndexLine =
   | { prompt: string; at: number; file: string; before: string | null | "too-big"; mode?: number }
   | { file: string; after: string | null };
 
+/** A prompt a restore goes back to before: its transcript line's uuid and when it began (epoch ms). */
+export interface PromptStart {
+  uuid: string;
+  at: number;
+}
+
 /** A file a rewind's code restore would put back, and how. */
 export interface FileToRestore {
   file: string;
@@ -106,21 +112,21 @@ export class CheckpointStore {
    * `/rewind`'s rows, the index read once: for each prompt, the files its tools changed (in the
    * order they were first changed) and those a restore to before it would put back.
    */
-  rows(prompts: readonly { uuid: string; at: number }[]): { files: ChangedFile[]; toRestore: string[] }[] {
+  rows(prompts: readonly PromptStart[]): { files: ChangedFile[]; toRestore: string[] }[] {
     const lines = this.lines();
     return prompts.map((prompt) => ({
       files: changedBy(lines, prompt.uuid),
-      toRestore: filesBefore(lines, prompt.at).files.map((f) => f.file),
+      toRestore: filesBefore(lines, prompt).files.map((f) => f.file),
     }));
   }
 
   /**
-   * Puts the files back as they were before the prompt that started at `since`: a file the tools
+   * Puts the files back as they were before `prompt`: a file the tools
    * created is removed, a changed one gets its copy back. A file changed since outside codebot's
    * tools (its content is not what they left) is restored too, its content then kept aside first.
    */
-  restore(since: number): RestoreOutcome {
-    const { files, notRestorable } = filesBefore(this.lines(), since);
+  restore(prompt: PromptStart): RestoreOutcome {
+    const { files, notRestorable } = filesBefore(this.lines(), prompt);
     const left = this.lastLeft();
     const outcome: RestoreOutcome = { restored: [], removed: [], keptAside: [], notRestorable, failed: [] };
     for (const { file, before, mode } of files) {
@@ -133,9 +139,9 @@ export class CheckpointStore {
     return outcome;
   }
 
-  /** What `restore(since)` would put back, nothing written: each file's content then (null: it did not exist). */
-  contentsBefore(since: number): { file: string; before: Buffer | null }[] {
-    return filesBefore(this.lines(), since).files.map(({ file, before }) => ({
+  /** What `restore(prompt)` would put back, nothing written: each file's content then (null: it did not exist). */
+  contentsBefore(prompt: PromptStart): { file: string; before: Buffer | null }[] {
+    return filesBefore(this.lines(), prompt).files.map(({ file, before }) => ({
       file,
       before: before === null ? null : fs.readFileSync(this.blobPath(before)),
     }));
@@ -247,16 +253,22 @@ function changedBy(lines: readonly IndexLine[], prompt: string): ChangedFile[] {
 }
 
 /**
- * The files as they were before the prompt that started at `since` (ms): of every change made
- * since, each file's first copy. Files whose copy was not kept are listed apart.
+ * The files as they were before `prompt`: of every change made since, each file's first copy.
+ * Files whose copy was not kept are listed apart. "Since" is the index's order (it is appended as
+ * things happen) from the prompt's own first copy; the clock only finds where a prompt that copied
+ * nothing began. By the clock alone, a prompt dated later than one after it (the clock set back
+ * between them, a transcript line with a future time) took the older copy: a restore to the later
+ * prompt put back the file as it was before the earlier one too, and lost the earlier one's changes.
  */
 function filesBefore(
   lines: readonly IndexLine[],
-  since: number,
+  prompt: PromptStart,
 ): { files: FileToRestore[]; notRestorable: string[] } {
+  const own = lines.findIndex((line) => "prompt" in line && line.prompt === prompt.uuid);
+  const start = own >= 0 ? own : lines.findIndex((line) => "prompt" in line && line.at >= prompt.at);
   const first = new Map<string, CopyLine>();
-  for (const line of lines)
-    if ("prompt" in line && line.at >= since && !first.has(line.file)) first.set(line.file, line);
+  for (const line of start < 0 ? [] : lines.slice(start))
+    if ("prompt" in line && !first.has(line.file)) first.set(line.file, line);
   const files: FileToRestore[] = [];
   const notRestorable: string[] = [];
   for (const line of first.values()) {

@@ -48,7 +48,7 @@ export function rewind(
     const before = readTranscript(where.transcript, { before: point.uuid });
     where.session.rewindTo(before.messages, point.parentUuid);
   } else if (where.session.isRunning) throw new Error("session: cannot rewind while a prompt is running");
-  return choice.code ? where.store?.restore(point.at) : undefined;
+  return choice.code ? where.store?.restore(point) : undefined;
 }
 
 /**
