@@ -35,7 +35,10 @@ describe("a code rewind after the clock was set back", () => {
       .readdirSync(path.join(box.home, "projects"), { recursive: true, encoding: "utf8" })
       .filter((entry) => entry.endsWith(path.join(id, "file-checkpoints", "index.jsonl")))
       .map((entry) => path.join(box.home, "projects", entry));
-    const lines = fs.readFileSync(index as string, "utf8").split("\n").filter(Boolean);
+    const lines = fs
+      .readFileSync(index as string, "utf8")
+      .split("\n")
+      .filter(Boolean);
     const dated = lines.map((l) => JSON.parse(l)).map((l) => ("at" in l ? { ...l, at: AHEAD } : l));
     fs.writeFileSync(index as string, dated.map((l) => `${JSON.stringify(l)}\n`).join(""));
     run.say("step two", TWO);
