@@ -1,4 +1,5 @@
 import { APICallError } from "@ai-sdk/provider";
+import { brokenConnectionOf } from "./retry.js";
 
 /** A model call that failed, with a one-line message a user can act on; the provider's error is the cause. */
 export class ModelCallError extends Error {
@@ -16,6 +17,16 @@ export class ModelCallError extends Error {
 export function toModelError(error: unknown): ModelCallError {
   if (error instanceof ModelCallError) return error;
   if (APICallError.isInstance(error)) {
+    // The connection broke after a 200 began the answer: the provider calls it "status 200: Failed
+    // to process successful response", which says nothing a user can act on. As claude 2.1.328 words
+    // it (recorded: `Connection to the API was lost (ECONNRESET)`), without the status it never
+    // really had, so the failure counts as no answer at all.
+    const lost = isSuccess(error.statusCode) ? brokenConnectionOf(error.cause) : undefined;
+    if (lost !== undefined)
+      return new ModelCallError(
+        `model: Connection to the API was lost (${firstLine(lost)}). This is usually temporary \u2014 try again.`,
+        { cause: error.cause },
+      );
     const status = error.statusCode === undefined ? "" : `status ${error.statusCode}: `;
     return new ModelCallError(`model: ${status}${firstLine(error.message)}`, {
       cause: error,
@@ -23,6 +34,10 @@ export function toModelError(error: unknown): ModelCallError {
     });
   }
   return new ModelCallError(`model: ${firstLine(describe(error))}`, { cause: error });
+}
+
+function isSuccess(status: number | undefined): boolean {
+  return status !== undefined && status >= 200 && status < 300;
 }
 
 function describe(error: unknown): string {

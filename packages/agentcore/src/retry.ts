@@ -61,16 +61,32 @@ export function isTransientError(error: unknown): boolean {
   // A stream cut before its final event (model-step.ts) is a broken connection.
   if (error instanceof Error && (error.name === "IncompleteStreamError" || error.name === "StreamIdleError"))
     return true;
+  if (brokenConnectionOf(error) !== undefined) return true;
   for (let e: unknown = error, depth = 0; e != null && depth < 5; depth += 1) {
     if (typeof e !== "object") break;
-    const { code, message, type } = e as { code?: unknown; message?: unknown; type?: unknown };
-    if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
+    const { type } = e as { type?: unknown };
     if (typeof type === "string" && TRANSIENT_STREAM_ERRORS.has(type)) return true;
-    if (typeof message === "string" && /fetch failed|socket hang up|other side closed/i.test(message))
-      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * The broken connection somewhere in the error's cause chain: a system error's code (`ECONNRESET`),
+ * else its words (`other side closed`, `socket hang up`); undefined when none broke.
+ */
+export function brokenConnectionOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e != null && depth < 5; depth += 1) {
+    if (typeof e !== "object") break;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    const words = typeof message === "string" && message !== "" ? message : undefined;
+    // A system error's code says it best (`ECONNRESET`, as claude words it); undici's, its message.
+    if (typeof code === "string" && NETWORK_CODES.has(code))
+      return code.startsWith("UND_ERR") ? (words ?? code) : code;
+    if (words !== undefined && /fetch failed|socket hang up|other side closed/i.test(words)) return words;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** The delay a server asked for with `retry-after-ms` or `retry-after` (seconds or an HTTP date). */

@@ -139,7 +139,10 @@ function answer(
     if (!turn.hang && !turn.cut) res.write(openaiSse("[DONE]"));
   }
   // A hanging turn keeps the response open until the client goes away (e.g. it aborted).
-  if (!turn.hang) res.end();
+  if (turn.hang) return;
+  // The second lets the client read what was sent first: a reset drops what it has not read.
+  if (turn.reset) res.write("", () => setTimeout(() => res.socket?.destroy(), 1000));
+  else res.end();
 }
 
 function recordedRequest(

@@ -43,6 +43,11 @@ export type TurnReply =
        * arguments (the OpenAI wire and the scripted model cut before the calls).
        */
       cut?: boolean;
+      /**
+       * With `cut`, on the loopback server: the connection is reset (its socket destroyed) a second
+       * after the events were sent, rather than closed in order.
+       */
+      reset?: boolean;
       /** What the reply reports as its usage (default DEFAULT_USAGE). */
       usage?: ScriptedUsage;
       /** The answer stops at the output token limit (Anthropic's `max_tokens`, OpenAI's `length`). */
@@ -96,6 +101,13 @@ export const reply = {
   cut: (text?: string): ReplyTurn => ({ kind: "reply", text, cut: true }),
   /** A stream cut half-way through this call's arguments (Anthropic wire; see `cut`). */
   cutInToolCall: (call: ScriptedToolCall): ReplyTurn => ({ kind: "reply", toolCalls: [call], cut: true }),
+  /** As cutInToolCall, the connection then reset (see `reset`). */
+  resetInToolCall: (call: ScriptedToolCall): ReplyTurn => ({
+    kind: "reply",
+    toolCalls: [call],
+    cut: true,
+    reset: true,
+  }),
   /** A text answer that stops at the output token limit. */
   atLimit: (text: string): ReplyTurn => ({ kind: "reply", text, atLimit: true }),
   httpError: (

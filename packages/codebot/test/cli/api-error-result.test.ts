@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reply } from "@codebot/agentcore/testing";
+import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { jsonLines, runCli, useBuiltCli } from "./support/cli-process.js";
@@ -151,6 +151,18 @@ describe("codebot -p: a model call that failed for good is claude's API Error an
       api_error_status: null,
       api_error: "connection_failed",
     });
+  });
+
+  it("the connection reset half-way through a tool call: claude's words for a lost connection, no status", async () => {
+    const r = await run([reply.resetInToolCall(toolCall("bash", { command: "echo ran" }))], "json");
+    expect(r.code).toBe(1);
+    const result = JSON.parse(r.stdout);
+    // claude 2.1.328 (recorded): `API Error: Connection to the API was lost (ECONNRESET). This is usually temporary — try again.`
+    expect(result.result).toMatch(
+      /^API Error: Connection to the API was lost \([\w ]+\)\. This is usually temporary \u2014 try again\.$/,
+    );
+    expect(result).toMatchObject({ api_error_status: null, api_error: "connection_failed" });
+    expect(r.stderr).toContain("codebot: model: Connection to the API was lost (");
   });
 
   it("stream-json: each retry is claude's api_retry line (a 529 is overloaded there), before the synthetic line", async () => {
