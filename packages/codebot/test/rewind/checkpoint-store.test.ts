@@ -208,7 +208,7 @@ describe("CheckpointStore and an index written by hand", () => {
     const line = { prompt: "p1", at: 1000, file: leak, before: "../../../secret.txt" };
     fs.writeFileSync(path.join(folder, "index.jsonl"), `${JSON.stringify(line)}\n`);
     const store = new CheckpointStore(() => folder);
-    const outcome = store.restore(0);
+    const outcome = store.restore({ uuid: "p1", at: 0 });
     expect(outcome).toMatchObject({ restored: [], removed: [], failed: [] });
     expect(fs.existsSync(leak)).toBe(false);
   });
