@@ -1,5 +1,4 @@
 import { ANSWER_CAP, EVENT_ANSWER_BUDGET } from "./answer-cap.js";
-import type { CappedBuffer } from "./capped-buffer.js";
 
 /**
  * What one firing's hooks may read of their answers past ANSWER_CAP, together. A Claude Code
@@ -33,13 +32,4 @@ export class AnswerBudget {
   giveBack(bytes: number): void {
     this.left += bytes;
   }
-}
-
-/** Where a cut answer was cut, for its outcome: at the hook's own cap, or where the firing's budget ran out. */
-export function answerCut(
-  answer: CappedBuffer,
-  cap: number,
-  budget: AnswerBudget | undefined,
-): { stdoutCap: number } | { stdoutBudget: number } {
-  return answer.cutByBudget && budget !== undefined ? { stdoutBudget: budget.bytes } : { stdoutCap: cap };
 }

@@ -64,3 +64,12 @@ export class CappedBuffer {
     return Buffer.concat(this.chunks).toString("utf8");
   }
 }
+
+/** Where a cut answer was cut, for its outcome: at the hook's own cap, or where the firing's budget ran out. */
+export function answerCut(
+  answer: CappedBuffer,
+  cap: number,
+  budget: AnswerBudget | undefined,
+): { stdoutCap: number } | { stdoutBudget: number } {
+  return answer.cutByBudget && budget !== undefined ? { stdoutBudget: budget.bytes } : { stdoutCap: cap };
+}

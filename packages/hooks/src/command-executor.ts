@@ -8,10 +8,9 @@
  * group (SIGTERM, SIGKILL after the grace) as Claude Code does when it exits.
  */
 
-import { answerCut } from "./answer-budget.js";
 import { ANSWER_CAP } from "./answer-cap.js";
 import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
-import { CappedBuffer } from "./capped-buffer.js";
+import { answerCut, CappedBuffer } from "./capped-buffer.js";
 import { findProgram } from "./exec-form.js";
 import type { CommandSpec, HookExecutor, RunContext, RunOutcome } from "./executor.js";
 import { PersistentHooks } from "./persistent-hooks.js";

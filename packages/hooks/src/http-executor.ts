@@ -3,9 +3,8 @@
  * turns the response into a run outcome; the body is the hook's stdout.
  */
 import type { Readable } from "node:stream";
-import { answerCut } from "./answer-budget.js";
 import { ANSWER_CAP } from "./answer-cap.js";
-import { CappedBuffer } from "./capped-buffer.js";
+import { answerCut, CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
 import { withheldCredentialMessage } from "./http-credential-vars.js";
