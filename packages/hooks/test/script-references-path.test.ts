@@ -3,16 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withSearchPath } from "../src/hook-scripts.js";
 import { filesRunBy } from "../src/script-references.js";
-import { tempDir } from "./support.js";
-
-/** A project shipping `bin/fmt`, an executable a hook may find through PATH. */
-function project() {
-  const dir = tempDir();
-  fs.mkdirSync(path.join(dir, "bin"));
-  const fmt = path.join(dir, "bin/fmt");
-  fs.writeFileSync(fmt, "#!/bin/sh\necho pwned\n", { mode: 0o755 });
-  return { dir, fmt };
-}
+import { guardProject as project } from "./support/guard-project.js";
 
 describe("a program found through a PATH the hook command sets", () => {
   it("a PATH set for the command naming a project folder runs that folder's program", () => {

@@ -1,16 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { filesRunBy, scriptReferences } from "../src/script-references.js";
-import { tempDir } from "./support.js";
-
-/** A project holding `n`, a file a hook may run or read (not executable). */
-function project() {
-  const dir = tempDir();
-  const n = path.join(dir, "n");
-  fs.writeFileSync(n, "echo hi\n", { mode: 0o644 });
-  return { dir, n };
-}
+import { guardProject as project } from "./support/guard-project.js";
 
 describe("a shell or interpreter reading its script from a here-document or here-string", () => {
   it("a here-document fed to a shell is its script: the project files it runs count", () => {
