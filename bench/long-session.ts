@@ -17,6 +17,13 @@ import {
   type ScriptStep,
   startLoopbackModelServer,
 } from "../packages/agentcore/src/testing/index.js";
+import {
+  growingUsage,
+  isSummaryRequest,
+  LONG_SESSION_WINDOW,
+  longSessionCall,
+  longSessionSettings,
+} from "../packages/codebot/test/cli/support/long-session.js";
 import { CLI, cliScratch, runCli, TIME } from "./cli-runs.js";
 
 const SPAN = 20;
@@ -26,27 +33,6 @@ const MARKS = (process.env.BENCH_LONG_SESSION_MARKS ?? "50,200,400")
   .split(",")
   .map(Number)
   .filter((mark) => mark >= SPAN && mark <= CALLS);
-const WINDOW_TOKENS = 10_000;
-
-/** The tool call of step `k`: write, read, edit and bash in turn, over seven files. */
-function callOf(k: number): ReplyTurn {
-  const file = (n: number) => `f${n % 7}.txt`;
-  const id = `c${k}`;
-  switch (k % 4) {
-    case 0:
-      return reply.toolCall("write", { file_path: file(k), content: `v${k}\n` }, id);
-    case 1:
-      return reply.toolCall("read", { file_path: file(k - 1) }, id);
-    case 2:
-      return reply.toolCall(
-        "edit",
-        { file_path: file(k - 2), old_string: `v${k - 2}`, new_string: `e${k}` },
-        id,
-      );
-    default:
-      return reply.toolCall("bash", { command: `echo ${k} >> log.txt` }, id);
-  }
-}
 
 interface Stamp {
   ms: number;
@@ -57,11 +43,11 @@ interface Stamp {
 function script(stamps: Stamp[], pid: () => number | undefined): ScriptStep<RecordedRequest>[] {
   let done = 0;
   const step = (request: RecordedRequest): ReplyTurn => {
-    const usage = { inputTokens: 1000 + 100 * (request.body?.messages?.length ?? 0), outputTokens: 10 };
-    if (request.text.includes("Summarise the conversation so far"))
+    const usage = growingUsage(request);
+    if (isSummaryRequest(request))
       return { ...reply.text(`Summary: ${done} of ${CALLS} calls have run.`), usage };
     stamps.push({ ms: performance.now(), rssMb: rssMb(pid()) });
-    const turn = done === CALLS ? reply.text("done") : callOf(done);
+    const turn = done === CALLS ? reply.text("done") : longSessionCall(done);
     done += 1;
     return { ...turn, usage };
   };
@@ -94,18 +80,8 @@ async function main(): Promise<void> {
   const scratch = cliScratch("long-session");
   const { root, project } = scratch;
   const hookLog = (name: string) => path.join(root, `${name}.log`);
-  const hook = (name: string) => ({
-    matcher: "*",
-    hooks: [{ type: "command", command: `grep -o '"tool_use_id":"[^"]*"' >> ${hookLog(name)}` }],
-  });
   const settings = path.join(root, "settings.json");
-  fs.writeFileSync(
-    settings,
-    JSON.stringify({
-      models: { "anthropic/claude-sonnet-4-5": { contextWindow: WINDOW_TOKENS } },
-      hooks: { PreToolUse: [hook("pre")], PostToolUse: [hook("post")] },
-    }),
-  );
+  fs.writeFileSync(settings, JSON.stringify(longSessionSettings(hookLog)));
   const stamps: Stamp[] = [];
   let started: number | undefined;
   let pid: number | undefined;
@@ -149,7 +125,7 @@ async function main(): Promise<void> {
   };
   console.log(
     [
-      `long-session bench: built binary, ${CALLS} calls (write, read, edit, bash), PreToolUse + PostToolUse command hooks, ${WINDOW_TOKENS}-token window; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `long-session bench: built binary, ${CALLS} calls (write, read, edit, bash), PreToolUse + PostToolUse command hooks, ${LONG_SESSION_WINDOW}-token window; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
       ...MARKS.map(
         (mark) =>
           `  at call ${String(mark).padEnd(4)} ${round1(perCall(mark))} ms per call (mean of the ${SPAN} before), RSS ${round1(stamps[mark]?.rssMb ?? Number.NaN)} MiB`,

@@ -13,6 +13,12 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import { modelEnv, modelServer, sandbox } from "./support/cli-fixtures.js";
 import { runCli, startCli, useBuiltCli } from "./support/cli-process.js";
+import {
+  growingUsage,
+  isSummaryRequest,
+  longSessionCall,
+  longSessionSettings,
+} from "./support/long-session.js";
 
 useBuiltCli();
 
@@ -21,38 +27,18 @@ const ID = "5e551011-1111-4222-8333-444455556666";
 const KILLED = 303;
 const RESUMED_UNTIL = 400;
 const CALLS = 420;
-const isSummaryRequest = (request: RecordedRequest) =>
-  request.text.includes("Summarise the conversation so far");
 
-/** Call `k`: write, read, edit and bash in turn over seven files; the killed call waits to be killed. */
-function callOf(k: number): ReplyTurn {
-  const file = (n: number) => `f${n % 7}.txt`;
-  const id = `c${k}`;
-  if (k === KILLED) return reply.toolCall("bash", { command: "echo $$ > sleeper.pid; exec sleep 600" }, id);
-  switch (k % 4) {
-    case 0:
-      return reply.toolCall("write", { file_path: file(k), content: `v${k}\n` }, id);
-    case 1:
-      return reply.toolCall("read", { file_path: file(k - 1) }, id);
-    case 2:
-      return reply.toolCall(
-        "edit",
-        { file_path: file(k - 2), old_string: `v${k - 2}`, new_string: `e${k}` },
-        id,
-      );
-    default:
-      return reply.toolCall("bash", { command: `echo ${k} >> log.txt` }, id);
-  }
-}
+/** Call `k` of the long session; the killed call waits to be killed. */
+const callOf = (k: number): ReplyTurn =>
+  k === KILLED
+    ? reply.toolCall("bash", { command: "echo $$ > sleeper.pid; exec sleep 600" }, `c${k}`)
+    : longSessionCall(k);
 
-/**
- * The model: calls up to `until()` (exclusive), then an answer; input reported as growing with the
- * messages, so a 10,000-token window fills every few dozen calls. Summary requests get a summary.
- */
+/** The model: calls up to `until()` (exclusive), then an answer. Summary requests get a summary. */
 function model(until: () => number) {
   let next = 0;
   return (request: RecordedRequest): ReplyTurn => {
-    const usage = { inputTokens: 1000 + 100 * (request.body?.messages?.length ?? 0), outputTokens: 10 };
+    const usage = growingUsage(request);
     if (isSummaryRequest(request)) return { ...reply.text(`Summary: ${next} calls have run.`), usage };
     const turn = next < until() ? callOf(next++) : reply.text(`stopped before call ${next}`);
     return { ...turn, usage };
@@ -90,14 +76,7 @@ describe("a long session killed mid-call, then resumed with -c and -r", () => {
   it("fires each hook once per call, keeps every line, and resumes the conversation the run had", async () => {
     const box = sandbox();
     const log = (name: string) => path.join(box.home, `${name}.log`);
-    const hook = (name: string) => ({
-      matcher: "*",
-      hooks: [{ type: "command", command: `grep -o '"tool_use_id":"[^"]*"' >> '${log(name)}'` }],
-    });
-    const settings = box.json(path.join(box.home, "long-session-settings.json"), {
-      models: { "anthropic/claude-sonnet-4-5": { contextWindow: 10_000 } },
-      hooks: { PreToolUse: [hook("pre")], PostToolUse: [hook("post")] },
-    });
+    const settings = box.json(path.join(box.home, "long-session-settings.json"), longSessionSettings(log));
     let until = CALLS;
     const step = model(() => until);
     const server = await modelServer(Array.from({ length: 2 * CALLS }, () => step));
