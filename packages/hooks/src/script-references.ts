@@ -220,7 +220,9 @@ function readCommandLine(command: string, place: Place, analysis: Analysis, dept
   const commands = simpleCommands(command, analysis.root);
   const feedShell = feedingShell(commands);
   for (const [k, { words }] of commands.entries()) {
-    const upstream = upstreamOf(commands, k).flatMap((before) => (commands[before] as SimpleCommand).words);
+    const upstream = [...upstreamOf(commands, [k])].flatMap(
+      (before) => (commands[before] as SimpleCommand).words,
+    );
     if (analysis.examined > MAX_WORDS) return;
     analysis.examined += words.length;
     if (analysis.examined > MAX_WORDS) {
@@ -231,15 +233,15 @@ function readCommandLine(command: string, place: Place, analysis: Analysis, dept
   }
 }
 
-/** The commands whose output reaches command `at`: through `|` or `$(…)`, and theirs in turn. */
-function upstreamOf(commands: readonly SimpleCommand[], at: number): number[] {
-  const reached: number[] = [];
-  const next = [at];
+/** The commands whose output reaches one of the commands `from`: through `|` or `$(…)`, and theirs in turn. */
+function upstreamOf(commands: readonly SimpleCommand[], from: Iterable<number>): Set<number> {
+  const reached = new Set<number>();
+  const next = [...from];
   for (let k = next.pop(); k !== undefined; k = next.pop()) {
     const { words, pipedFrom } = commands[k] as SimpleCommand;
     for (const before of [...(pipedFrom ?? []), ...words.flatMap((w) => w.outputOf ?? [])])
-      if (!reached.includes(before)) {
-        reached.push(before);
+      if (!reached.has(before)) {
+        reached.add(before);
         next.push(before);
       }
   }
@@ -314,15 +316,7 @@ function feedingShell(commands: readonly SimpleCommand[]): Set<number> {
     for (const k of [...wordsRun(words, start, interpreter), ...inputs])
       for (const inner of (words[k] as ShellWord).outputOf ?? []) feeding.add(inner);
   }
-  const upstream = [...feeding];
-  for (let k = upstream.pop(); k !== undefined; k = upstream.pop()) {
-    const { words, pipedFrom } = commands[k] as SimpleCommand;
-    for (const before of [...(pipedFrom ?? []), ...words.flatMap((w) => w.outputOf ?? [])])
-      if (!feeding.has(before)) {
-        feeding.add(before);
-        upstream.push(before);
-      }
-  }
+  for (const before of upstreamOf(commands, feeding)) feeding.add(before);
   return feeding;
 }
 
