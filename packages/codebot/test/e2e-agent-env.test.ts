@@ -5,10 +5,9 @@
 import fs from "node:fs";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, startSession, toolResultFor } from "./support/e2e.js";
 
 const ENV_LOG = "env | grep -E '^(AI_AGENT|CLAUDECODE|CLAUDE_CODE_SESSION_ID|GIT_EDITOR)=' | sort";
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const lines = (text: string) => text.trim().split("\n").sort();
 const VERSION = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8"))
   .version as string;

@@ -4,9 +4,8 @@
 import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, promptText, startSession, toolResultFor } from "./support/e2e.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const stopJson = (reason: string) => `echo '{"continue":false,"stopReason":"${reason}"}'`;
 
 describe("Stop hooks", () => {

@@ -6,9 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+import { command, group, promptText, startSession, toolResultFor } from "./support/e2e.js";
 
 describe("native entries and Claude Code groups in one file", () => {
   it("a native non-blocking entry's block is ignored while a group hook's exit 2 blocks", async () => {

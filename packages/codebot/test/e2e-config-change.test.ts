@@ -8,10 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const guard = (marker: string) => ({
   PreToolUse: [command(`touch ${marker}; echo 'guarded' >&2; exit 2`, { matcher: "bash", blocking: true })],
 });

@@ -7,10 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, startSession, toolResultFor } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
 /** The FileChanged payloads a hook appended to `log`, once there are `n`. */
 async function logged(s: { jsonLines(rel: string): Record<string, unknown>[] }, n: number) {

@@ -7,10 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, promptText, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, promptText, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 import { writeFile } from "./support/temp-dirs.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const logTo = (file: string) => command(`cat >> ${file}; echo >> ${file}`);
 const byPath = (lines: Record<string, unknown>[]) =>
   [...lines].sort((a, b) => String(a.file_path).localeCompare(String(b.file_path)));

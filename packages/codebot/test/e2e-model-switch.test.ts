@@ -4,10 +4,9 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { command, startSession } from "./support/e2e.js";
+import { command, group, startSession } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const KEYS = { ANTHROPIC_API_KEY: "test-key-never-sent", OPENAI_API_KEY: "test-key-never-sent" };
 
 describe("PreModelSwitch / PostModelSwitch", () => {

@@ -9,10 +9,8 @@ import { describe, expect, it } from "vitest";
 import type { ApprovalAnswer, ToolApprovalRequest } from "../src/approval/approval-types.js";
 import type { SessionEvent } from "../src/session/session-events.js";
 import { conversations } from "./support/conversations.js";
-import { command, startSession, type TestSession, toolResultFor } from "./support/e2e.js";
+import { command, group, startSession, type TestSession, toolResultFor } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
 /** Marks `mine` started, then says whether `other` started within five seconds. */
 const meet = (mine: string, other: string) =>

@@ -6,10 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, scratchDir, startSession, toolResultFor } from "./support/e2e.js";
 import { waitFor } from "./support/wait-for.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const decide = (decision: Record<string, unknown>) =>
   `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision } })}'`;
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;

@@ -11,15 +11,13 @@ import {
   type TurnReply,
 } from "@codebot/agentcore/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { command, startSession } from "./support/e2e.js";
+import { command, group, startSession } from "./support/e2e.js";
 
 let server: LoopbackModelServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
 /** A model of `provider` whose calls go to a loopback server answering with `script`. */
 async function loopbackModel(provider: "anthropic" | "openai", script: TurnReply[]) {

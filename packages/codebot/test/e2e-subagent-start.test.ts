@@ -7,9 +7,8 @@ import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { subagentTranscriptPath } from "@codebot/hooks";
 import { describe, expect, it } from "vitest";
-import { command, promptText, scratchDir, startSession } from "./support/e2e.js";
+import { command, group, promptText, scratchDir, startSession } from "./support/e2e.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const context = (text: string) =>
   `echo '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"${text}"}}'`;
 

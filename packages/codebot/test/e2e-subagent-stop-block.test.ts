@@ -6,9 +6,8 @@ import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { conversations } from "./support/conversations.js";
-import { command, promptText, startSession, toolResultFor } from "./support/e2e.js";
+import { command, group, promptText, startSession, toolResultFor } from "./support/e2e.js";
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 /** Logs its payload; blocks with `reason` while the marker file is absent, then lets the stop through. */
 const blockOnce = (reason: string) =>
   command(

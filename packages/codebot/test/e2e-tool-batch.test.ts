@@ -5,9 +5,7 @@
 import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, promptText, startSession } from "./support/e2e.js";
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+import { command, group, promptText, startSession } from "./support/e2e.js";
 
 describe("PostToolBatch", () => {
   it("fires once for a step's parallel calls, with every call and its result, in Claude Code's shape", async () => {

@@ -4,12 +4,10 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { command, runHooksTest, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { command, group, runHooksTest, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
 interface Report {
   payload: Record<string, unknown>;

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/wait-for.js";
 import {
   command,
+  group,
   heldReply,
   modelEnv,
   modelServer,
@@ -22,7 +23,6 @@ import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const logTo = (file: string) => command(`cat >> ${file}; echo >> ${file}`);
 
 function lines(file: string): Record<string, unknown>[] {

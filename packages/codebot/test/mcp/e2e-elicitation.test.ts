@@ -5,11 +5,10 @@
 import fs from "node:fs";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { command, startSession, toolResultFor } from "../support/e2e.js";
+import { command, group, startSession, toolResultFor } from "../support/e2e.js";
 import { everythingServer } from "./mcp-fixtures.js";
 
 const ELICIT = "mcp__everything__trigger-elicitation-request";
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 const answer = (event: string, output: Record<string, unknown>) =>
   `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...output } })}'`;
 

@@ -13,6 +13,8 @@ import type { Runtime } from "../../src/session/runtime.js";
 import type { RuntimeOptions } from "../../src/session/runtime-options.js";
 import type { SessionEvent } from "../../src/session/session-events.js";
 
+export { command, group } from "./hook-entries.js";
+
 export interface SessionSetup {
   /** The scripted model's turns; omit when `runtime.model` is given. */
   script?: ScriptStep<ScriptedRequest>[];
@@ -105,11 +107,6 @@ export async function startSession(setup: SessionSetup): Promise<TestSession> {
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     },
   };
-}
-
-/** A command hook entry. */
-export function command(cmd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { type: "command", command: cmd, ...extra };
 }
 
 /** The text of every part of every message the model was sent in `request`, by role. */

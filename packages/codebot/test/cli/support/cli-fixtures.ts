@@ -8,8 +8,11 @@ import {
   startLoopbackModelServer,
 } from "@codebot/agentcore/testing";
 import { afterEach } from "vitest";
+import { command, group } from "../../support/hook-entries.js";
 import { tempDir } from "../../support/temp-dirs.js";
 import { type CliResult, cliEnv, runCli, startCli } from "./cli-process.js";
+
+export { command, group };
 
 /** A temporary project and CODEBOT_HOME with helpers to write files into them. */
 export interface Sandbox {
@@ -82,11 +85,6 @@ export function modelEnv(server: LoopbackModelServer, home: string, extra: Recor
 /** Every text the model was sent in a request (messages, tool results), joined. */
 export function requestText(request: RecordedRequest | undefined): string {
   return JSON.stringify(request?.body?.messages ?? []);
-}
-
-/** A command hook entry. */
-export function command(cmd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { type: "command", command: cmd, ...extra };
 }
 
 /** A blocking PreToolUse guard named "guard": a bash call with `rm -rf` is refused, "no rm -rf here". */
