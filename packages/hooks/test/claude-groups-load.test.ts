@@ -10,17 +10,7 @@ import {
   settingsJsonSchema,
   toolNames,
 } from "../src/index.js";
-import { layer } from "./support.js";
-
-const group = (matcher: string | undefined, ...hooks: unknown[]) => ({
-  ...(matcher !== undefined ? { matcher } : {}),
-  hooks,
-});
-const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command,
-  ...extra,
-});
+import { cmd, group, layer } from "./support.js";
 
 describe("parseClaudeMatcher", () => {
   it.each([

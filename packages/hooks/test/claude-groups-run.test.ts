@@ -12,9 +12,18 @@ import {
   type SettingsLayer,
   type TraceRecord,
 } from "../src/index.js";
-import { bashTool, callTool, isRunning, q, readJson, tempDir, waitFor, writeTool } from "./support.js";
-
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
+import {
+  bashTool,
+  callTool,
+  cmd,
+  group,
+  isRunning,
+  q,
+  readJson,
+  tempDir,
+  waitFor,
+  writeTool,
+} from "./support.js";
 
 /** A bash-like tool giving its result as data too, in a Bash-like shape it reads back. */
 const shapedBash: Tool<{ command: string }> = {
@@ -30,11 +39,6 @@ const shapedBash: Tool<{ command: string }> = {
       : undefined;
   },
 };
-const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command,
-  ...extra,
-});
 
 const runners: HookRunner[] = [];
 afterEach(async () => {

@@ -6,13 +6,7 @@ import {
   loadHooks,
   settingsJsonSchema,
 } from "../src/index.js";
-import { layer } from "./support.js";
-
-const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command,
-  ...extra,
-});
+import { cmd, layer } from "./support.js";
 
 describe("loadHooks", () => {
   it("compiles entries with their defaults and origin", () => {

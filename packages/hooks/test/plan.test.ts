@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type HookEvent, loadHooks, type PayloadFields, type PlanOptions, plan } from "../src/index.js";
-import { layer } from "./support.js";
+import { group, layer } from "./support.js";
 
 interface Case {
   name: string;
@@ -23,7 +23,6 @@ const cmd = (name: string, extra: Record<string, unknown> = {}) => ({
   command: "true",
   ...extra,
 });
-const group = (matcher: string, ...hooks: unknown[]) => ({ matcher, hooks });
 
 const cases: Case[] = [
   {

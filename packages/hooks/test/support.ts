@@ -39,6 +39,19 @@ export function layer(
   return { source, path, settings };
 }
 
+/** A command hook entry of a settings file (Claude Code's shape). */
+export const cmd = (command: string, extra: Record<string, unknown> = {}) => ({
+  type: "command",
+  command,
+  ...extra,
+});
+
+/** A Claude Code hook group: `hooks` run when `matcher` matches (no matcher: every firing). */
+export const group = (matcher: string | undefined, ...hooks: unknown[]) => ({
+  ...(matcher !== undefined ? { matcher } : {}),
+  hooks,
+});
+
 export interface TestRunner {
   runner: HookRunner;
   /** The project directory (cwd of hooks); write payload files here. */
