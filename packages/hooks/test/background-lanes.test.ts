@@ -6,23 +6,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/http-executor.js";
 import type { HookStart } from "../src/index.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { type LoopbackServer, loopbackServers, respondWith } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor, waitFor } from "./support.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 /** A server that answers `/hang…` never (until closed) and everything else at once with `{}`. */
 async function hangingServer(): Promise<LoopbackServer> {
-  const server = await startLoopbackServer((request, res: ServerResponse) => {
+  const server = await startServer((request, res: ServerResponse) => {
     if (!request.url.startsWith("/hang")) respondWith("{}")(request, res);
   });
-  servers.push(server);
   return server;
 }
 

@@ -1,15 +1,12 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reply, scriptedModel } from "@codebot/agentcore/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpExecutor, createPromptExecutor, type HookEnd, type HookStart } from "../src/index.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { loopbackServers, respondWith } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor, waitFor } from "./support.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 /** Every start reported, and the order of starts and trace records (`start:<hook>`, `trace:<hook>`). */
 function observed() {
@@ -102,11 +99,10 @@ describe("onHookStart: a hook is reported when it starts, with its statusMessage
   it("reports an http hook's start before its request reaches the server", async () => {
     const seen = observed();
     let startsAtRequest = -1;
-    const server = await startLoopbackServer((req, res) => {
+    const server = await startServer((req, res) => {
       startsAtRequest = seen.starts.length;
       respondWith("{}")(req, res);
     });
-    servers.push(server);
     const { runner } = runnerFor(
       {
         UserPromptSubmit: [

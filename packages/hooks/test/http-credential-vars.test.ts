@@ -4,12 +4,12 @@
  * still goes out, and the run and the load both warn naming the variable (docs/http-hooks.md).
  * Claude Code 2.1.328 does the same for its own credentials.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HttpSpec, RunContext } from "../src/executor.js";
 import { createHttpExecutor } from "../src/http-executor.js";
 import { headerEnvVars, withheldHeaderVars } from "../src/http-headers.js";
 import { formatProblem, loadHooks } from "../src/index.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { type LoopbackServer, loopbackServers, respondWith } from "./http-loopback.js";
 import { layer } from "./support.js";
 
 const ENV = {
@@ -33,15 +33,11 @@ function context(): RunContext {
   };
 }
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 /** A hook at a fresh loopback endpoint whose headers name every variable of ENV, all allowed. */
 async function everyVariableHook(): Promise<{ target: LoopbackServer; spec: HttpSpec }> {
-  const target = await startLoopbackServer(respondWith("{}"));
-  servers.push(target);
+  const target = await startServer(respondWith("{}"));
   const headers = Object.fromEntries(NAMES.map((name) => [`X-${name}`, `v=$${name};`]));
   return { target, spec: { type: "http", url: target.origin, headers, allowedEnvVars: NAMES } };
 }

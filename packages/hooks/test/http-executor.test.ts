@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ANSWER_CAP } from "../src/answer-cap.js";
 import type { HttpSpec, RunContext } from "../src/executor.js";
 import { createHttpExecutor } from "../src/http-executor.js";
 import { headerEnvVars } from "../src/http-headers.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { type LoopbackServer, loopbackServers, respondWith } from "./http-loopback.js";
 
 const PAYLOAD = '{"event":"PreToolUse","tool":"bash","args":{"command":"ls"}}';
 
@@ -18,15 +18,7 @@ function context(overrides: Partial<RunContext> = {}): RunContext {
   };
 }
 
-const servers: LoopbackServer[] = [];
-async function server(...args: Parameters<typeof startLoopbackServer>): Promise<LoopbackServer> {
-  const started = await startLoopbackServer(...args);
-  servers.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const server = loopbackServers();
 
 /** An executor that may reach exactly these loopback servers. */
 const executorFor = (...targets: LoopbackServer[]) =>

@@ -3,16 +3,13 @@
  * claude 2.1.328 read a 200 KB additionalContext, recorded), and one cut at the cap fails the run
  * with a message that says it was cut, not only that its JSON does not parse.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLAUDE_ANSWER_CAP } from "../src/answer-cap.js";
 import { createHttpExecutor } from "../src/http-executor.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { loopbackServers, respondWith } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor } from "./support.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 /** A guard whose endpoint allows with `size` characters of additionalContext. */
 async function guardAnswering(size: number) {
@@ -23,8 +20,7 @@ async function guardAnswering(size: number) {
       additionalContext: "X".repeat(size),
     },
   };
-  const target = await startLoopbackServer(respondWith(JSON.stringify(answer)));
-  servers.push(target);
+  const target = await startServer(respondWith(JSON.stringify(answer)));
   const hooks = {
     PreToolUse: [{ matcher: "Bash", hooks: [{ type: "http", url: `${target.origin}/check` }] }],
   };

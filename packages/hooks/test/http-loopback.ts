@@ -2,6 +2,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo, Server, Socket } from "node:net";
+import { afterEach } from "vitest";
 
 export interface RecordedRequest {
   method: string;
@@ -64,6 +65,19 @@ export async function startLoopbackServer(
       return connections;
     },
     close: () => closeServer(server, sockets),
+  };
+}
+
+/** startLoopbackServer for one test file: each server it starts is closed after its test. */
+export function loopbackServers(): typeof startLoopbackServer {
+  const servers: LoopbackServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (...args) => {
+    const server = await startLoopbackServer(...args);
+    servers.push(server);
+    return server;
   };
 }
 

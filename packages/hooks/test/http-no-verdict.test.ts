@@ -3,15 +3,12 @@
  * "no verdict" (claude 2.1.328's `hook_no_verdict` line): once per hook, and never for a run
  * that decided something or refused the call.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpExecutor, type HookNoVerdict } from "../src/index.js";
-import { type LoopbackServer, type Responder, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { loopbackServers, type Responder, respondWith } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor } from "./support.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 async function guard(
   answer: string | Responder,
@@ -19,8 +16,7 @@ async function guard(
   entry: Record<string, unknown> = {},
   event = "PreToolUse",
 ) {
-  const target = await startLoopbackServer(typeof answer === "string" ? respondWith(answer, status) : answer);
-  servers.push(target);
+  const target = await startServer(typeof answer === "string" ? respondWith(answer, status) : answer);
   const noVerdicts: HookNoVerdict[] = [];
   const hooks = {
     [event]: [{ matcher: "Bash", hooks: [{ type: "http", url: `${target.origin}/check`, ...entry }] }],

@@ -3,20 +3,16 @@
  * answer is context only as JSON: a 200 that is a proxy's HTML page or an `ok` never reaches the
  * model (claude 2.1.328 reads an http answer only as JSON; recorded), and the user is told once.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/index.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { loopbackServers, respondWith } from "./http-loopback.js";
 import { runnerFor } from "./support.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 /** A runner whose one UserPromptSubmit hook posts to an endpoint answering `body`. */
 async function promptHook(body: string) {
-  const target = await startLoopbackServer(respondWith(body));
-  servers.push(target);
+  const target = await startServer(respondWith(body));
   const hooks = { UserPromptSubmit: [{ hooks: [{ type: "http", url: `${target.origin}/prompt` }] }] };
   const executors = { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${target.port}`] }) };
   return runnerFor(hooks, { executors });

@@ -1,9 +1,9 @@
 /** HOOKS.md §7.1–§7.3 (interpreting a run, hard and soft decisions) with real hook processes. */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpExecutor } from "../src/index.js";
-import { type LoopbackServer, respondWith, startLoopbackServer } from "./http-loopback.js";
+import { loopbackServers, respondWith } from "./http-loopback.js";
 import { bashTool, callTool, runnerFor, tempDir } from "./support.js";
 
 const guard = (command: string, extra: Record<string, unknown> = {}) => ({
@@ -13,10 +13,7 @@ const guard = (command: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const startServer = loopbackServers();
 
 describe("§7.1 a failed run's JSON decision fields still count", () => {
   it("a blocking hook that exits 1 after printing a JSON block blocks with the JSON reason", async () => {
@@ -48,8 +45,7 @@ describe("§7.1 a failed run's JSON decision fields still count", () => {
   });
 
   it("an http hook answering 500 with a block body blocks (the status fails the run, the body counts)", async () => {
-    const target = await startLoopbackServer(respondWith('{"block":true,"reason":"server veto"}', 500));
-    servers.push(target);
+    const target = await startServer(respondWith('{"block":true,"reason":"server veto"}', 500));
     const { runner, traces } = runnerFor(
       { PreToolUse: [{ type: "http", blocking: true, url: `${target.origin}/check` }] },
       { executors: { http: createHttpExecutor({ allowedHosts: [`127.0.0.1:${target.port}`] }) } },
