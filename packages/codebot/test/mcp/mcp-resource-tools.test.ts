@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reply, toolCall } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { scratchDir, startSession, toolResultFor } from "../support/e2e.js";
+import { type SessionSetup, scratchDir, startSession, toolResultFor } from "../support/e2e.js";
 import { everythingServer } from "./mcp-fixtures.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
@@ -27,6 +27,20 @@ const ARCHITECTURE = {
   mimeType: "text/markdown",
   server: "everything",
 };
+
+/** A session on server-everything whose model reads the resource `uri` (call c1), then stops. */
+async function sessionReading(uri: string, runtime?: SessionSetup["runtime"]) {
+  const s = await startSession({
+    user: { mcpServers: { everything: everythingServer() } },
+    ...(runtime ? { runtime } : {}),
+    script: [
+      reply.toolCalls(toolCall("read_mcp_resource", { server: "everything", uri }, "c1")),
+      reply.text("done"),
+    ],
+  });
+  await s.runtime.prompt("go");
+  return s;
+}
 
 describe("MCP resource tools", () => {
   it("are offered with claude's descriptions and input schemas while a server has resources", async () => {
@@ -92,20 +106,7 @@ describe("MCP resource tools", () => {
   });
 
   it("read_mcp_resource gives a text resource's contents as JSON", async () => {
-    const s = await startSession({
-      user: { mcpServers: { everything: everythingServer() } },
-      script: [
-        reply.toolCalls(
-          toolCall(
-            "read_mcp_resource",
-            { server: "everything", uri: "demo://resource/dynamic/text/1" },
-            "c1",
-          ),
-        ),
-        reply.text("done"),
-      ],
-    });
-    await s.runtime.prompt("go");
+    const s = await sessionReading("demo://resource/dynamic/text/1");
     const result = toolResultFor(s.model, "c1");
     expect(result?.isError).toBe(false);
     expect(JSON.parse(result?.text ?? "")).toEqual({
@@ -120,20 +121,7 @@ describe("MCP resource tools", () => {
   });
 
   it("read_mcp_resource saves a blob to the session's tool-results folder and tells the model where, in claude's words", async () => {
-    const s = await startSession({
-      user: { mcpServers: { everything: everythingServer() } },
-      script: [
-        reply.toolCalls(
-          toolCall(
-            "read_mcp_resource",
-            { server: "everything", uri: "demo://resource/dynamic/blob/1" },
-            "c1",
-          ),
-        ),
-        reply.text("done"),
-      ],
-    });
-    await s.runtime.prompt("go");
+    const s = await sessionReading("demo://resource/dynamic/blob/1");
     const [item] = JSON.parse(toolResultFor(s.model, "c1")?.text ?? "").contents;
     const folder = path.join(path.dirname(s.runtime.transcriptPath), s.runtime.sessionId, "tool-results");
     expect(path.dirname(item.blobSavedTo)).toBe(folder);
@@ -150,21 +138,7 @@ describe("MCP resource tools", () => {
   });
 
   it("a session that writes nothing of its own saves a blob in a temp folder of its own, not beside the transcripts", async () => {
-    const s = await startSession({
-      user: { mcpServers: { everything: everythingServer() } },
-      runtime: { persistSession: false },
-      script: [
-        reply.toolCalls(
-          toolCall(
-            "read_mcp_resource",
-            { server: "everything", uri: "demo://resource/dynamic/blob/1" },
-            "c1",
-          ),
-        ),
-        reply.text("done"),
-      ],
-    });
-    await s.runtime.prompt("go");
+    const s = await sessionReading("demo://resource/dynamic/blob/1", { persistSession: false });
     const [item] = JSON.parse(toolResultFor(s.model, "c1")?.text ?? "").contents;
     const folder = path.dirname(path.dirname(item.blobSavedTo));
     expect(path.dirname(folder)).toBe(os.tmpdir());
