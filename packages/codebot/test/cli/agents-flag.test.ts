@@ -4,7 +4,7 @@
  */
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -19,18 +19,24 @@ function requestOf(server: Awaited<ReturnType<typeof modelServer>>, i: number) {
   return { system: JSON.stringify(body.system ?? []), tools: body.tools.map((t) => t.name) };
 }
 
+/** `-p go --agents <agents>` in `box`, against a model that has the reviewer review once, then ends. */
+async function runWithReviewer(box: Sandbox, agents: string) {
+  const server = await modelServer([
+    reply.toolCall("agent", { subagent_type: "reviewer", prompt: "review it" }),
+    reply.text("reviewed"),
+    reply.text("main done"),
+  ]);
+  const r = await runCli(["-p", "go", "--agents", agents], {
+    env: modelEnv(server, box.home),
+    cwd: box.project,
+  });
+  return { server, r };
+}
+
 describe("--agents", () => {
   it("defines a sub-agent: the agent tool offers it, and it runs with its prompt and tools", async () => {
     const box = sandbox();
-    const server = await modelServer([
-      reply.toolCall("agent", { subagent_type: "reviewer", prompt: "review it" }),
-      reply.text("reviewed"),
-      reply.text("main done"),
-    ]);
-    const r = await runCli(["-p", "go", "--agents", REVIEWER], {
-      env: modelEnv(server, box.home),
-      cwd: box.project,
-    });
+    const { server, r } = await runWithReviewer(box, REVIEWER);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.stringify(server.requests[0]?.body)).toContain("Reviews code");
     const sub = requestOf(server, 1);
@@ -44,15 +50,7 @@ describe("--agents", () => {
       ".claude/agents/reviewer.md",
       "---\nname: reviewer\ndescription: the project's\n---\nYou are PROJECT.\n",
     );
-    const server = await modelServer([
-      reply.toolCall("agent", { subagent_type: "reviewer", prompt: "review it" }),
-      reply.text("reviewed"),
-      reply.text("main done"),
-    ]);
-    const r = await runCli(["-p", "go", "--agents", REVIEWER], {
-      env: modelEnv(server, box.home),
-      cwd: box.project,
-    });
+    const { server, r } = await runWithReviewer(box, REVIEWER);
     expect(r.code, r.stderr).toBe(0);
     expect(requestOf(server, 1).system).toContain("You are REVIEWER-FROM-FLAG.");
     expect(r.stderr).toContain(
@@ -63,15 +61,7 @@ describe("--agents", () => {
   it("reads a file holding the JSON", async () => {
     const box = sandbox();
     const file = box.write("agents.json", REVIEWER);
-    const server = await modelServer([
-      reply.toolCall("agent", { subagent_type: "reviewer", prompt: "review it" }),
-      reply.text("reviewed"),
-      reply.text("main done"),
-    ]);
-    const r = await runCli(["-p", "go", "--agents", file], {
-      env: modelEnv(server, box.home),
-      cwd: box.project,
-    });
+    const { server, r } = await runWithReviewer(box, file);
     expect(r.code, r.stderr).toBe(0);
     expect(requestText(server.requests[1])).toContain("review it");
     expect(requestOf(server, 1).system).toContain("You are REVIEWER-FROM-FLAG.");
