@@ -6,9 +6,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type RecordedRequest, reply, type TurnReply } from "@codebot/agentcore/testing";
+import {
+  type LoopbackModelServer,
+  type RecordedRequest,
+  reply,
+  type TurnReply,
+} from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
-import { modelEnv, modelServer, requestText, sandbox } from "./support/cli-fixtures.js";
+import { modelEnv, modelServer, requestText, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { expectNoStackTrace, runCli, useBuiltCli } from "./support/cli-process.js";
 
 useBuiltCli();
@@ -29,6 +34,15 @@ const windowed =
       : reply.text(answer);
   };
 
+/** `-p "explain this log"` with `paste` on stdin, on MODEL with its WINDOW-token window. */
+function explainLog(box: Sandbox, server: LoopbackModelServer, paste: string) {
+  const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
+  return runCli(["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project], {
+    env: modelEnv(server, box.home),
+    input: paste,
+  });
+}
+
 /** The one transcript under CODEBOT_HOME/projects/<slug>/. */
 function transcriptText(home: string): string {
   const dir = path.join(home, "projects");
@@ -40,14 +54,10 @@ function transcriptText(home: string): string {
 describe("compaction of a conversation with a message bigger than the window", () => {
   it("a pasted log five times the window: the summary request has its head and tail with a marker, the run answers, the transcript keeps it whole", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
     const middle = "m".repeat(WINDOW * 4 * 5);
     const paste = `PASTE-HEAD ${middle} PASTE-TAIL`;
     const server = await modelServer([windowed("SUMMARY: a pasted log"), windowed("the log is fine")]);
-    const result = await runCli(
-      ["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project],
-      { env: modelEnv(server, box.home), input: paste },
-    );
+    const result = await explainLog(box, server, paste);
 
     expectNoStackTrace(result.stderr);
     expect(result.stdout.trim()).toBe("the log is fine");
@@ -67,17 +77,13 @@ describe("compaction of a conversation with a message bigger than the window", (
 
   it("a model whose tokens are fewer characters than codebot estimates (2, as in Chinese text): the summary request it rejects as too long is sent again cut shorter", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
     const paste = `PASTE-HEAD ${"m".repeat(WINDOW * 4 * 5)} PASTE-TAIL`;
     const server = await modelServer([
       windowed("SUMMARY", 2),
       windowed("SUMMARY: a pasted log", 2),
       windowed("the log is fine", 2),
     ]);
-    const result = await runCli(
-      ["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project],
-      { env: modelEnv(server, box.home), input: paste },
-    );
+    const result = await explainLog(box, server, paste);
 
     expectNoStackTrace(result.stderr);
     expect(result.stdout.trim()).toBe("the log is fine");
@@ -91,16 +97,12 @@ describe("compaction of a conversation with a message bigger than the window", (
 
   it("a request the model refuses as too long though codebot's estimate is under the threshold (2 characters a token): the conversation is compacted then and the step sent again", async () => {
     const box = sandbox();
-    const settings = box.json("s.json", { models: { [MODEL]: { contextWindow: WINDOW } } });
     // About 1250 tokens by codebot's estimate (under 85% of 2000), 2500 for this model.
     const paste = `PASTE-HEAD ${"m".repeat(WINDOW * 2.5)} PASTE-TAIL`;
     const server = await modelServer(
       ["unused", "unused", "SUMMARY: a pasted log", "the log is fine"].map((answer) => windowed(answer, 2)),
     );
-    const result = await runCli(
-      ["-p", "explain this log", "--model", MODEL, "--settings", settings, "--cwd", box.project],
-      { env: modelEnv(server, box.home), input: paste },
-    );
+    const result = await explainLog(box, server, paste);
 
     expectNoStackTrace(result.stderr);
     expect(result.stdout.trim()).toBe("the log is fine");
