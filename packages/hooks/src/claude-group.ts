@@ -7,8 +7,8 @@
  */
 
 import { claudeOnceKey } from "./claude-command.js";
+import { claudeEventRules, NO_ON_FAILURE } from "./claude-event-rules.js";
 import { compileClaudeIf } from "./claude-if.js";
-import { buildClaudePayload } from "./claude-payload.js";
 import {
   compileMatcher,
   derivedLabel,
@@ -197,7 +197,6 @@ function compileMember(
   const background = entry.type === "command" && entry.async === true;
   const eventSpec: EventSpec = EVENT_SPECS[event];
   const claude = eventSpec.claude;
-  const mode = claude.mode ?? eventSpec.mode;
   const where = `${event}[${index}].hooks[${j}]`;
   const spec = execFormSpec(specOf(entry), `${prefix}persistent`, groupReport);
   if (
@@ -213,18 +212,8 @@ function compileMember(
     event,
     index,
     memberIndex: j,
-    style: "claude",
     group,
-    mode,
-    background,
-    matchOn: claude.matchOn,
-    // Its `if` is a permission rule on the call (ifRule), not a pattern on a text.
-    ifOn: "none",
-    payload: buildClaudePayload,
-    plainContext: claude.plainContext === true,
-    canStopRun: !background && claude.canStopRun === true,
-    skipFailedCall: event === "PostToolUse",
-    skipStoppedRun: event === "SubagentStop" || event === "PostToolUseFailure",
+    ...claudeEventRules(event, background),
     ...(spec.type === "command" ? { onceKey: claudeOnceKey(commandLine(spec), layer.plugin, ifText) } : {}),
     claudeVariables: true,
     // A command's exit 2 only: a prompt or agent hook's `{ok: false, reason}` is its block's reason.
@@ -236,8 +225,6 @@ function compileMember(
     spec,
     matcher,
     ...(ifRule ? { ifRule } : {}),
-    // Claude Code lets any hook of a blockable event block; a background hook never can.
-    blocking: !background && (mode === "hard" || mode === "soft"),
     timeoutMs: Math.round(
       (entry.timeout ?? claude.defaultTimeoutS ?? CLAUDE_DEFAULT_TIMEOUT_S[entry.type]) * 1000,
     ),
@@ -263,9 +250,6 @@ function execFormSpec(spec: HookSpec, field: string, report: EntryReport): HookS
   const { persistent: _, ...perEvent } = spec;
   return perEvent;
 }
-
-/** Events where Claude Code ignores `onFailure` (their block means "go on", or nothing). */
-const NO_ON_FAILURE: ReadonlySet<HookEvent> = new Set(["Stop", "SubagentStop", "TaskCompleted"]);
 
 /**
  * What a failed run means: codebot's `onError` when given, else Claude Code's `onFailure`

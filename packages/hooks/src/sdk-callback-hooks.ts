@@ -6,7 +6,7 @@
  * answer reads as a command hook's JSON output. The program is the one running the session, so
  * its hooks count as given on the command line (`cli`): trusted, never asked about.
  */
-import { buildClaudePayload } from "./claude-payload.js";
+import { claudeEventRules, NO_ON_FAILURE } from "./claude-event-rules.js";
 import type { CompiledHook } from "./compiled-hook.js";
 import { EVENT_SPECS, type HookEvent, isHookEvent } from "./events.js";
 import { hookFingerprint } from "./fingerprint.js";
@@ -17,9 +17,6 @@ export const SDK_HOOKS_PATH = "(Agent SDK initialize)";
 
 /** Claude Code's general hook timeout: an SDK matcher without `timeout` waits this long for its answer. */
 const DEFAULT_TIMEOUT_S = 600;
-
-/** Events whose block means "go on", or nothing: `onFailure` does not apply there (as claude-group.ts). */
-const NO_ON_FAILURE: ReadonlySet<HookEvent> = new Set(["Stop", "SubagentStop", "TaskCompleted"]);
 
 export interface SdkCallbackHooks {
   hooks: CompiledHook[];
@@ -80,31 +77,19 @@ function compileMatcherEntry(
     throw error;
   }
   const timeoutS = typeof entry.timeout === "number" && entry.timeout > 0 ? entry.timeout : DEFAULT_TIMEOUT_S;
-  const claude = EVENT_SPECS[event].claude;
-  const mode = claude.mode ?? EVENT_SPECS[event].mode;
   const failClosed = entry.onFailure === "block" && !NO_ON_FAILURE.has(event);
   const group = `${SDK_HOOKS_PATH}#${event}[${index}]`;
   return (ids as string[]).map((callbackId, j) => ({
     event,
     index,
     memberIndex: j,
-    style: "claude",
     group,
-    mode,
-    background: false,
-    matchOn: claude.matchOn,
-    ifOn: "none",
-    payload: buildClaudePayload,
-    plainContext: claude.plainContext === true,
-    canStopRun: claude.canStopRun === true,
-    skipFailedCall: event === "PostToolUse",
-    skipStoppedRun: event === "SubagentStop" || event === "PostToolUseFailure",
+    ...claudeEventRules(event, false),
     claudeVariables: false,
     source: "cli",
     path: SDK_HOOKS_PATH,
     spec: { type: "callback", callbackId },
     matcher,
-    blocking: mode === "hard" || mode === "soft",
     timeoutMs: Math.round(timeoutS * 1000),
     onError: failClosed ? "block" : "allow",
     env: {},
