@@ -65,6 +65,28 @@ describe("the session's status", { timeout: 120_000 }, () => {
     expect(screen.match(/word0 /g)).toHaveLength(1);
   });
 
+  it("a line of two rows, narrowed in a short terminal then widened, leaves no copy of itself and its status", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = await startSession(box, server, {
+      args: ["--permission-mode", "bypassPermissions"],
+      size: { columns: 120, rows: 8 },
+    });
+    for (const word of Array.from({ length: 25 }, (_, i) => `word${i}`)) term.type(`${word} `);
+    await term.waitForScreen(/word24\s*\nanthropic/);
+    // Four rows of 50 with the banner's four: tmux pushes the prompt's first row into the
+    // scrollback, so readline's redraw starts at the screen's top-left corner.
+    term.tmux("resize-window", "-t", "t", "-x", "50", "-y", "8");
+    await term.waitForScreen(/^22 word23 word24\s*\nanthropic\/claude-sonnet-4-5 · context .*…$/m);
+    term.tmux("resize-window", "-t", "t", "-x", "120", "-y", "8");
+    const screen = await term.waitForScreen(
+      /word24\s*\nanthropic\/claude-sonnet-4-5 · context .*\$0\.0000$/m,
+    );
+    // Only the first row the scrollback holds stays above it (claude 2.1.328 left a whole copy).
+    expect(screen.match(/word24/g)).toHaveLength(1);
+    expect(screen.match(/ · context /g)).toHaveLength(1);
+  });
+
   it("goes under a prompt in wide characters (Chinese) that wraps, not over its second row; an edit keeps it there", async () => {
     const box = sandbox();
     const server = await modelServer([]);

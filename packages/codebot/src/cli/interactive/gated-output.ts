@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { eraseBelowKeepingScrollback } from "./erase-below.js";
 
 /**
  * The terminal as readline sees it, with a gate: while it is shut, readline's drawing (the echo of
@@ -7,6 +8,9 @@ import { Writable } from "node:stream";
  * else readline needs of a terminal (its size, resize events) is the real one's.
  */
 export class GatedOutput extends Writable {
+  /** readline's last write, drawn or not. */
+  private previous = "";
+
   constructor(
     private readonly terminal: NodeJS.WriteStream,
     private readonly open: () => boolean,
@@ -32,9 +36,12 @@ export class GatedOutput extends Writable {
     _encoding: BufferEncoding,
     done: (error?: Error | null) => void,
   ): void {
+    const text = String(chunk);
+    const previous = this.previous;
+    this.previous = text;
     if (this.open()) {
       try {
-        if (this.terminal.writable) this.terminal.write(chunk);
+        if (this.terminal.writable) this.terminal.write(eraseBelowKeepingScrollback(previous, text));
       } catch {
         // A terminal that hung up: the session's close path deals with it.
       }

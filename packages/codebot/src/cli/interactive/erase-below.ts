@@ -1,0 +1,18 @@
+const TO_LEFT_EDGE = "\x1b[1G";
+const ERASE_BELOW = "\x1b[0J";
+/** The same cells erased: from the second column down, then the row's first cell. */
+const ERASE_BELOW_NOT_FROM_CORNER = "\x1b[2G\x1b[0J\x1b[1G\x1b[K";
+
+/**
+ * readline redraws its line from the left edge of the prompt's first row, erasing everything
+ * below (`ESC[1G`, then `ESC[0J`, two writes). When the terminal was narrowed and the prompt's
+ * first rows went into the scrollback, that climb stops at the screen's top row, and tmux (its
+ * `scroll-on-clear`, on by default) takes an erase from the top-left corner for a clear screen:
+ * it pushed the whole screen — the prompt and the status under it — into the scrollback, a copy
+ * that stayed above the prompt. The erase is given so that it never starts at that corner.
+ * `previous` is the write before `chunk`: readline's Ctrl+L (`ESC[1;1H` first) still clears the
+ * screen as the terminal clears it.
+ */
+export function eraseBelowKeepingScrollback(previous: string, chunk: string): string {
+  return previous === TO_LEFT_EDGE && chunk === ERASE_BELOW ? ERASE_BELOW_NOT_FROM_CORNER : chunk;
+}
