@@ -59,6 +59,7 @@ import { StartUpInput } from "./start-up-input.js";
 import { toolCallQuestion } from "./tool-call-question.js";
 import { TypedLines } from "./typed-lines.js";
 import { WholePromptHistory } from "./whole-prompt-history.js";
+import { killWords } from "./word-kills.js";
 
 /**
  * The interactive session: type prompts, watch the answer stream in with one line per tool call
@@ -117,6 +118,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (terminal) {
     measureAsTerminal(rl);
     editByGraphemes(rl, (line) => pasted.spans(line));
+    killWords(rl);
   }
   const marks = flat ? WORD_PROMPT_MARKS : GLYPH_PROMPT_MARKS;
   rl.setPrompt(marks.first);
