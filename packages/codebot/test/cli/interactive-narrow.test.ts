@@ -173,6 +173,28 @@ describe("a 40-column terminal", { timeout: 120_000 }, () => {
     );
   });
 
+  it("a ⚑ line of a hook Esc stopped keeps its name and time in view, why it stopped cut first", async () => {
+    // `cancelled: interrupted by the user` in front of the time cut the name to `"PreToolUse[…"`
+    // and the time to `4025 …` at 80 columns.
+    const box = sandbox();
+    const settings = box.json("s.json", {
+      hooks: { PreToolUse: [command("cat > /dev/null; sleep 60 # waits for the review service")] },
+    });
+    const { term } = await narrowSession(
+      [reply.toolCall("bash", { command: "echo hi" }), reply.text("never")],
+      { columns: 80, rows: 40 },
+      { box, args: ["--permission-mode", "bypassPermissions", "--settings", settings] },
+    );
+    term.submit("check it");
+    // The hook's own status (shown once it has run a second), not the model's `thinking…`.
+    await term.waitForScreen(/PreToolUse.*Esc to interrupt/);
+    term.press("Escape");
+    const screen = await term.waitForScreen(/^interrupted · what should codebot do instead\?$/m);
+    expect(screen).toMatch(
+      /^ {2}⚑ hook PreToolUse "PreToolUse\[0\] command: cat > \/dev\/[^"]*…" · cancelled · \d+ ms$/m,
+    );
+  });
+
   it("a ⚑ line of a hook that blocked with a long reason keeps the hook's name whole and cuts the reason", async () => {
     // yurukusa/claude-code-hooks' destructive-guard.sh: its ⚑ line read `hook PreToolUse
     // "PreToolUse[…" · blocked · exit 2 · … · reason: BLOCKED: …`, the name cut to make room for the

@@ -42,7 +42,7 @@ describe("a hook's trace line", () => {
       durationMs: 1624,
     };
     expect(traceLine(stopped, plain)).toBe(
-      'hook UserPromptSubmit "tests" · cancelled: interrupted by the user · 1624 ms',
+      'hook UserPromptSubmit "tests" · cancelled · 1624 ms · interrupted by the user',
     );
     expect(
       traceLine({ ...stopped, outcome: "failed", error: "exited with signal SIGKILL" }, plain),
@@ -60,7 +60,7 @@ describe("a hook's trace line", () => {
       durationMs: 2000,
     };
     expect(traceLine(abandoned, plain)).toBe(
-      'hook PostToolUse "tests" · not started · cancelled: abandoned at exit before it started · 2000 ms',
+      'hook PostToolUse "tests" · not started · cancelled · 2000 ms · abandoned at exit before it started',
     );
   });
 });

@@ -501,13 +501,14 @@ export class SessionView {
    * A trace line fitted to the terminal beside `around` (the mark, the call a late line is for):
    * what the hook said (its reason, context) is cut first, down to DETAILS_COLUMNS, then the
    * hook's name (an unnamed hook's is its command), so the name of a hook that blocked and its
-   * outcome stay in view. With a long reason the name was cut first, to `"PreToolUse[…"`.
+   * outcome stay in view; a cancelled run's why is cut whole first. With a long reason the name was cut first, to `"PreToolUse[…"`.
    */
   private fittedTrace(record: TraceRecord, columns: number, around: string, endsRun: boolean): string {
     const { main, details } = traceLineParts(record, this.s, { endsRun });
     const room = columns - columnsOf(around + main);
     if (room >= columnsOf(details)) return main + details;
-    const detailsRoom = Math.min(columnsOf(details), DETAILS_COLUMNS);
+    // Why a run was cancelled is said where it happened (`Esc: interrupting`): it goes whole before the name is cut.
+    const detailsRoom = record.outcome === "cancelled" ? 0 : Math.min(columnsOf(details), DETAILS_COLUMNS);
     if (room >= detailsRoom) return main + cutToColumns(details, room);
     const nameColumns = Math.max(MIN_NAME_COLUMNS, columnsOf(record.hook) - (detailsRoom - room));
     const cut = traceLineParts(record, this.s, { nameColumns, endsRun });

@@ -41,8 +41,11 @@ export function traceLineParts(
     if (decision?.block) parts.push(styles.red("counts as a block"));
   } else if (record.outcome === "cancelled") {
     // Esc or Ctrl+C stopped it (or the session closed): not the hook's failure, nor an exit code to give.
-    parts.push(styles.yellow(`cancelled: ${preview(record.cancelReason ?? "run cancelled")}`));
+    // Why is a detail, after the time, as a block's reason is: on a narrow terminal it is cut first
+    // (in front of the time, `cancelled: interrupted by the user` cut the name to `"PreToolUse[…"`).
+    parts.push(styles.yellow("cancelled"));
     if (record.durationMs !== undefined) parts.push(`${record.durationMs} ms`);
+    details.push(styles.yellow(preview(record.cancelReason ?? "run cancelled")));
   } else {
     parts.push(outcomeText(record, styles, options.endsRun === true));
     if (record.exitCode !== undefined)
