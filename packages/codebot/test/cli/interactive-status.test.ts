@@ -87,6 +87,22 @@ describe("the session's status", { timeout: 120_000 }, () => {
     expect(screen.match(/ · context /g)).toHaveLength(1);
   });
 
+  it("a line edited on a cleared screen (Ctrl+L) leaves no copy of itself in the scrollback at each edit", async () => {
+    const box = sandbox();
+    const server = await modelServer([]);
+    const term = await startOn(box, server, "anthropic/claude-sonnet-4-5");
+    term.press("C-l");
+    term.type("fix the parser");
+    await term.waitForScreen(/^› fix the parser\s*\nanthropic/m);
+    // ← then a key: readline draws the line again from the screen's top-left corner.
+    term.press("Left", "Left", "Left", "Left", "Left", "Left");
+    term.type("X");
+    term.press("End");
+    term.type("!");
+    const screen = await term.waitForScreen(/^› fix the Xparser!\s*\nanthropic/m);
+    expect(screen.match(/^› fix/gm)).toHaveLength(1);
+  });
+
   it("goes under a prompt in wide characters (Chinese) that wraps, not over its second row; an edit keeps it there", async () => {
     const box = sandbox();
     const server = await modelServer([]);
