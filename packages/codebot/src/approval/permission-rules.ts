@@ -28,6 +28,8 @@ export interface RuleSubject {
   spellings?: readonly string[];
   /** bash: the shell's working directory when the line runs (the project when not given). */
   cwd?: string;
+  /** skill: the skill's name (`Skill(name)` and `Skill(name:*)` rules match it). */
+  skill?: string;
 }
 
 /** The honoured `permissions.allow`, `ask` and `deny` rules. */
@@ -75,7 +77,22 @@ export function firstMatching(
     const files = [call.path, ...(call.spellings ?? [])];
     return candidates.find((r) => files.some((file) => matchesPath(r, file, ctx, true)));
   }
-  return candidates.find((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined);
+  return candidates.find((r) => wholeTool(r) || namesSkill(r, call.skill));
+}
+
+function wholeTool(rule: PermissionRule): boolean {
+  return rule.bash === undefined && rule.path === undefined && rule.opaque === undefined;
+}
+
+/** `Skill(review)` names that skill, `Skill(review:*)` it and its `review:…` ones (claude's two "always" rules). */
+function namesSkill(rule: PermissionRule, skill: string | undefined): boolean {
+  if (skill === undefined || rule.opaque === undefined) return false;
+  const spec = rule.opaque.trim();
+  if (spec.endsWith(":*")) {
+    const prefix = spec.slice(0, -2);
+    return skill === prefix || skill.startsWith(`${prefix}:`);
+  }
+  return skill === spec;
 }
 
 /**
@@ -130,7 +147,7 @@ export function allowedByRules(
   };
   const someRule = (allows: (r: PermissionRule) => boolean, command = call.command ?? "") =>
     covering.some((r) => allows(r) && stillApproved(r, command));
-  if (someRule((r) => r.bash === undefined && r.path === undefined && r.opaque === undefined)) return true;
+  if (someRule((r) => wholeTool(r) || namesSkill(r, call.skill))) return true;
   if (call.command !== undefined) {
     const command = call.command;
     if (someRule((r) => r.bash?.kind === "exact" && matchesCommand(r, command))) return true;

@@ -5,7 +5,8 @@ import type { RuleSubject } from "./permission-rules.js";
 
 /**
  * A call as rules see it: the command of a bash call, the absolute real path of a file tool's
- * `file_path` (when `paths` lets it be reached) with the paths it is named by, else the tool alone.
+ * `file_path` (when `paths` lets it be reached) with the paths it is named by, the skill a `skill`
+ * call loads, else the tool alone.
  */
 export function ruleSubjectOf(
   tool: string,
@@ -19,5 +20,6 @@ export function ruleSubjectOf(
     if (resolved.ok)
       return { tool, path: resolved.path, spellings: pathSpellings(paths.root, args.file_path) };
   }
+  if (tool === "skill" && typeof args.skill === "string") return { tool, skill: args.skill.replace(/^\//, "") };
   return { tool };
 }

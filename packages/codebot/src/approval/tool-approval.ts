@@ -3,6 +3,7 @@ import type { PermissionUpdate } from "@codebot/hooks";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import type { PlanAnswer } from "../tools/plan-mode-tools.js";
 import { alwaysRuleOf, sessionRuleSuggestion, subjectText } from "./always-rule.js";
+import { asksFirst } from "./asks-first.js";
 import type { ApprovalAnswer } from "./approval-types.js";
 import type { ClassifierVerdict } from "./auto-mode-answer.js";
 import { ClassifierBlocks } from "./auto-mode-denials.js";
@@ -234,7 +235,8 @@ export class ToolApproval {
     } else if (askRule === undefined) {
       // An MCP tool's readOnlyHint is its server's word: it lets the call run beside others, not
       // skip the question (claude 2.1.328 asks about one, recorded).
-      const onlyReads = tool.mutating !== true && !call.name.startsWith("mcp__");
+      const onlyReads =
+        tool.mutating !== true && !call.name.startsWith("mcp__") && !asksFirst(tool, call.args);
       // A hook's allow counts first, as claude's PreToolUse allow is its decision (recorded).
       if (preApproved && hookMayApprove && !onlyReads && mode !== "bypassPermissions")
         return { allowed: true, decision: confirmedByUser ? BY_YOU : acceptedBy("hook", "hook") };

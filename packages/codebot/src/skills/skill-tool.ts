@@ -5,6 +5,7 @@
  * each with its description, so the model knows when one applies.
  */
 import type { Tool } from "@codebot/agentcore";
+import type { AsksFirst } from "../approval/asks-first.js";
 import { z } from "zod";
 import type { ActiveSkills } from "./active-skills.js";
 import { expandSkill } from "./expand-skill.js";
@@ -25,11 +26,17 @@ export function skillTool(
   host: SkillHost,
   skills: ReadonlyMap<string, Skill>,
   active: ActiveSkills,
-): Tool<z.infer<typeof inputSchema>> {
+): Tool<z.infer<typeof inputSchema>> & AsksFirst {
   return {
     name: "skill",
     description: describeSkills([...skills.values()].filter((s) => s.modelInvocable)),
     inputSchema,
+    // A skill that grants rules (`allowed-tools`) or adds hooks widens what the model may do: the
+    // model loads it only with a yes, as claude 2.1.328 asks (recorded); any other runs unasked.
+    asksFirst(args) {
+      const skill = typeof args.skill === "string" ? skills.get(args.skill.replace(/^\//, "")) : undefined;
+      return skill !== undefined && (skill.allowedTools.length > 0 || Object.keys(skill.hooks ?? {}).length > 0);
+    },
     async execute(args, ctx) {
       const skill = skills.get(args.skill.replace(/^\//, ""));
       if (skill === undefined || !skill.modelInvocable) {

@@ -1,0 +1,68 @@
+/**
+ * The model's `skill` call loads a skill that grants rules (`allowed-tools`) or adds hooks only
+ * with a yes, as claude 2.1.328 asks (recorded with philoserf/claude-code-setup's bash-audit skill,
+ * `allowed-tools: [Read, Bash, …]`: `-p` in the default mode refused it, `Execute skill:
+ * bash-audit`); `Skill(name)` rules allow and deny it as claude's do.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { reply } from "@codebot/agentcore/testing";
+import { describe, expect, it } from "vitest";
+import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
+import { runCli, useBuiltCli } from "./support/cli-process.js";
+
+useBuiltCli();
+
+/** A user skill `runner` whose `allowed-tools` lets `touch` run, and a plain skill `notes`. */
+function skills(box: Sandbox): void {
+  const dir = path.join(box.home, ".claude/skills");
+  box.write(
+    path.join(dir, "runner/SKILL.md"),
+    "---\ndescription: Run things\nallowed-tools: Bash(touch:*)\n---\nRunner steps.\n",
+  );
+  box.write(path.join(dir, "notes/SKILL.md"), "---\ndescription: Take notes\n---\nNotes steps.\n");
+}
+
+/** The model loads `skill`, then runs `touch stamp.txt`; the requests after each call. */
+async function loadThenTouch(box: Sandbox, skill: string, settings?: unknown) {
+  skills(box);
+  if (settings !== undefined) box.json(path.join(box.home, ".claude/settings.json"), settings);
+  const server = await modelServer([
+    reply.toolCall("skill", { skill }),
+    reply.toolCall("bash", { command: "touch stamp.txt" }),
+    reply.text("done"),
+  ]);
+  const r = await runCli(["-p", "go", "--cwd", box.project], { env: modelEnv(server, box.home) });
+  expect(r.code, r.stderr).toBe(0);
+  return { afterSkill: JSON.stringify(server.requests[1]?.body.messages.at(-1)), r };
+}
+
+describe("the model's skill call and permissions", { timeout: 60_000 }, () => {
+  it("a skill with allowed-tools is refused in -p with nobody to ask, and grants nothing", async () => {
+    const box = sandbox();
+    const { afterSkill } = await loadThenTouch(box, "runner");
+    expect(afterSkill).toContain("skill needs approval");
+    expect(afterSkill).not.toContain("Runner steps.");
+    expect(fs.existsSync(box.at("stamp.txt"))).toBe(false);
+  });
+
+  it("a skill with no allowed-tools or hooks loads unasked", async () => {
+    const box = sandbox();
+    const { afterSkill } = await loadThenTouch(box, "notes");
+    expect(afterSkill).toContain("Notes steps.");
+  });
+
+  it("an allow rule Skill(runner) loads it, and its allowed-tools hold", async () => {
+    const box = sandbox();
+    const { afterSkill } = await loadThenTouch(box, "runner", { permissions: { allow: ["Skill(runner)"] } });
+    expect(afterSkill).toContain("Runner steps.");
+    expect(fs.existsSync(box.at("stamp.txt"))).toBe(true);
+  });
+
+  it("a deny rule Skill(notes) refuses even a skill that grants nothing", async () => {
+    const box = sandbox();
+    const { afterSkill } = await loadThenTouch(box, "notes", { permissions: { deny: ["Skill(notes)"] } });
+    expect(afterSkill).toContain('refused by the deny rule \\"Skill(notes)\\"');
+    expect(afterSkill).not.toContain("Notes steps.");
+  });
+});
