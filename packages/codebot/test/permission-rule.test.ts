@@ -253,6 +253,12 @@ describe("permission rules (Claude Code's grammar)", () => {
     expect(allows(["Write"], file("edit", "src/new.ts"))).toBe(false);
   });
 
+  it("a bare Edit allow rule allows edit alone, as claude 2.1.328 asked before a Write under it; a bare Edit deny still covers write", () => {
+    expect(allows(["Edit"], file("edit", "notes.txt"))).toBe(true);
+    expect(allows(["Edit"], file("write", "notes.txt"))).toBe(false);
+    expect(denies(["Edit"], file("write", "notes.txt"))).toBe("Edit");
+  });
+
   it("rules for tools codebot lacks are accepted and match nothing; codebot's own whole tools take no specifier", () => {
     expect(rule("WebFetch(domain:example.com)").opaque).toBe("domain:example.com");
     expect(denies(["WebFetch(domain:example.com)"], { tool: "webfetch" })).toBeUndefined();

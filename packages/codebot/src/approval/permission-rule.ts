@@ -15,7 +15,8 @@ import type { RuleOrigin } from "./rule-origin.js";
  * `prefix `), a pattern where `*` matches anything (`git diff *` also matches `git diff`), or an
  * exact command. For `read`, `write` and `edit` it is a gitignore-style path: `//abs`, `~/home`,
  * `/from-project-root`, `./relative` or `relative` (a name without `/` matches at any depth); a
- * rule on a folder covers what is inside. `Edit` rules apply to `write` too. Rules on tools
+ * rule on a folder covers what is inside. `Edit(path)` rules apply to `write` too (a bare `Edit`
+ * allow rule does not). Rules on tools
  * codebot does not have (`WebFetch(domain:x)`) are accepted and match nothing here; `mcp__server`
  * and `mcp__server__tool` cover MCP tools (ruleCoversTool).
  */
@@ -160,13 +161,17 @@ function mcpGlob(text: string): McpGlob {
 const EDITS = new Set(["write"]);
 
 /**
- * Whether `rule` is about calls of `tool` (`Edit` rules cover every tool that edits files;
+ * Whether `rule` is about calls of `tool` (`Edit(path)` rules cover every tool that edits files;
  * `mcp__github` covers every tool of that MCP server). `tightening`: for a deny or ask rule, or a
- * hook's `if`, where covering more is the safe side (see mcpRuleCovers).
+ * hook's `if`, where covering more is the safe side (see mcpRuleCovers). A bare `Edit` allow rule
+ * allows the edit tool alone: claude 2.1.328 asked before every Write under it (recorded), and
+ * allowed a Write under `Edit(*.go)`.
  */
 export function ruleCoversTool(rule: PermissionRule, tool: string, tightening = false): boolean {
   return (
-    rule.tool === tool || (rule.tool === "edit" && EDITS.has(tool)) || mcpRuleCovers(rule, tool, tightening)
+    rule.tool === tool ||
+    (rule.tool === "edit" && EDITS.has(tool) && (tightening || rule.path !== undefined)) ||
+    mcpRuleCovers(rule, tool, tightening)
   );
 }
 
