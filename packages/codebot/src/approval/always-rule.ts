@@ -4,15 +4,20 @@ import type { PathPolicy } from "../paths/path-policy.js";
 import { literalRule, subjectKind } from "./permission-rule.js";
 import type { RuleSubject } from "./permission-rules.js";
 
-/** What the question shows: the command, or the path (project-relative when inside the project). */
+/** What the question shows: the command, the path (project-relative when inside the project), or the skill. */
 export function subjectText(call: ToolCall, subject: RuleSubject, paths: PathPolicy): string | undefined {
   if (subject.command !== undefined) return subject.command;
+  if (subject.skill !== undefined) return subject.skill;
   if (subject.path !== undefined) return paths.display(subject.path);
   return typeof call.args.file_path === "string" ? call.args.file_path : undefined;
 }
 
-/** The rule an "always" answer adds: the tool with its subject taken literally, or the whole tool. */
+/**
+ * The rule an "always" answer adds: the tool with its subject taken literally, the one skill
+ * (`skill(review)`, claude's `Skill(review)`), or the whole tool.
+ */
 export function alwaysRuleOf(call: ToolCall, subject: string | undefined): string {
+  if (call.name === "skill" && subject !== undefined) return `skill(${subject})`;
   const kind = subjectKind(call.name);
   return subject === undefined || kind === undefined ? call.name : literalRule(call.name, subject, kind);
 }

@@ -10,6 +10,7 @@ import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, type Sandbox, sandbox } from "./support/cli-fixtures.js";
 import { runCli, useBuiltCli } from "./support/cli-process.js";
+import { startSession } from "./support/terminal-session.js";
 
 useBuiltCli();
 
@@ -64,5 +65,32 @@ describe("the model's skill call and permissions", { timeout: 60_000 }, () => {
     const { afterSkill } = await loadThenTouch(box, "notes", { permissions: { deny: ["Skill(notes)"] } });
     expect(afterSkill).toContain('refused by the deny rule \\"Skill(notes)\\"');
     expect(afterSkill).not.toContain("Notes steps.");
+  });
+});
+
+describe("the terminal's question about a skill", { timeout: 120_000 }, () => {
+  it("names the skill, and `a` allows that skill for the session, not another", async () => {
+    const box = sandbox();
+    skills(box);
+    box.write(
+      path.join(box.home, ".claude/skills/other/SKILL.md"),
+      "---\ndescription: Other\nallowed-tools: Read\n---\nOther steps.\n",
+    );
+    const server = await modelServer([
+      reply.toolCall("skill", { skill: "runner" }),
+      reply.toolCall("skill", { skill: "runner" }),
+      reply.toolCall("skill", { skill: "other" }),
+      reply.text("done"),
+    ]);
+    const term = await startSession(box, server);
+    term.submit("go");
+    await term.waitForScreen(/\? allow skill runner {2}\[y\]es \/ \[n\]o \/ \[a\]lways \(skill\(runner\)\):\s*$/m);
+    term.type("a");
+    await term.waitForScreen(/\? allow skill other {2}\[y\]es/);
+    term.type("n");
+    await term.waitForScreen(/^done$/m);
+    const results = server.requests.slice(1).map((q) => JSON.stringify(q.body.messages.at(-1)));
+    expect(results[1]).toContain("Runner steps.");
+    expect(results[2]).not.toContain("Other steps.");
   });
 });
