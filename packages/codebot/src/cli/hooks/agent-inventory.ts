@@ -19,7 +19,12 @@ import {
 
 export async function withAgents(inv: HookInventory): Promise<HookInventory> {
   const loaded = await loadAgents(scopedHookPlaces(inv));
-  const added: ScopedAdditions = { hooks: [], problems: [...loaded.problems], grants: [] };
+  const added: ScopedAdditions = {
+    hooks: [],
+    problems: [...loaded.problems],
+    toldBySession: [...loaded.problems],
+    grants: [],
+  };
   for (const agent of loaded.agents) {
     const compiled = compileAgentHooks(agent, inv.cwd);
     added.problems.push(...compiled.problems);

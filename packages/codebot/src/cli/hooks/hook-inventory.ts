@@ -60,6 +60,11 @@ export interface HookInventory {
   /** Every problem of the settings (projectProblems), and the trust store's. */
   problems: Problem[];
   /**
+   * Those of `problems` a session tells again itself as it reads its skills and agents (an
+   * unusable file): a session's start leaves them out, so that each is told once.
+   */
+  toldBySession?: readonly Problem[];
+  /**
    * The settings as read (`layers`, `settings`, `trustStore`), for a session to start from
    * (createRuntime's `projectSettings`) instead of reading them again.
    */
@@ -181,6 +186,8 @@ export interface ScopedAdditions {
   hooks: CompiledHook[];
   /** The problems of reading and compiling them. */
   problems: Problem[];
+  /** Those of `problems` a session tells itself as it reads the files (HookInventory.toldBySession). */
+  toldBySession: Problem[];
   /** The grants they ask for; one already approved, or already asked for, is left out. */
   grants: UntrustedGrant[];
 }
@@ -200,6 +207,7 @@ export function withScopedAdditions(inv: HookInventory, added: ScopedAdditions):
     ...inv,
     hooks: [...inv.hooks, ...hooks],
     problems: [...inv.problems, ...added.problems],
+    toldBySession: [...(inv.toldBySession ?? []), ...added.toldBySession],
     project: { ...project, settings: { ...project.settings, permissions } },
   };
 }

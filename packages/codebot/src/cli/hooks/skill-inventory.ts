@@ -5,6 +5,7 @@
  * permission grants (`allow:<rule>`, as the same rule in `permissions.allow` of project settings
  * would be) — the one project question and `codebot hooks trust` list and approve them.
  */
+import type { Problem } from "@codebot/hooks";
 import { allowGrant } from "../../settings/allow-grant.js";
 import { loadSkills } from "../../skills/load-skills.js";
 import { compileSkillHooks } from "../../skills/skill-hooks.js";
@@ -18,9 +19,13 @@ import {
 
 export async function withSkills(inv: HookInventory): Promise<HookInventory> {
   const loaded = await loadSkills(scopedHookPlaces(inv));
+  const unreadable = loaded.problems.map(
+    (message): Problem => ({ severity: "warning", scope: "settings", message }),
+  );
   const added: ScopedAdditions = {
     hooks: [],
-    problems: loaded.problems.map((message) => ({ severity: "warning", scope: "settings", message })),
+    problems: [...unreadable],
+    toldBySession: unreadable,
     grants: [],
   };
   for (const skill of loaded.skills.values()) {

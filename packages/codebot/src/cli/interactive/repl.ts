@@ -192,7 +192,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
     columns(),
   );
   for (const row of banner) view.line(row);
-  for (const line of problemLines(inventory.problems, s)) view.notice(line);
+  // The skills' and agents' unreadable files are told by the session as it reads them.
+  const toldBySession = new Set(inventory.toldBySession);
+  const startProblems = inventory.problems.filter((p) => !toldBySession.has(p));
+  for (const line of problemLines(startProblems, s)) view.notice(line);
   // Needed by the first answer; loaded after the first frame.
   const markdownReady = loadAnswerRenderer(view, s, columns, flat);
   // `-r` alone: the user picks a session — on a terminal in /resume's picker, as claude's `-r`
