@@ -20,6 +20,7 @@ export function ruleSubjectOf(
     if (resolved.ok)
       return { tool, path: resolved.path, spellings: pathSpellings(paths.root, args.file_path) };
   }
-  if (tool === "skill" && typeof args.skill === "string") return { tool, skill: args.skill.replace(/^\//, "") };
+  if (tool === "skill" && typeof args.skill === "string")
+    return { tool, skill: args.skill.replace(/^\//, "") };
   return { tool };
 }

@@ -5,8 +5,8 @@
  * each with its description, so the model knows when one applies.
  */
 import type { Tool } from "@codebot/agentcore";
-import type { AsksFirst } from "../approval/asks-first.js";
 import { z } from "zod";
+import type { AsksFirst } from "../approval/asks-first.js";
 import type { ActiveSkills } from "./active-skills.js";
 import { expandSkill } from "./expand-skill.js";
 import type { Skill } from "./skill.js";
@@ -35,7 +35,11 @@ export function skillTool(
     // model loads it only with a yes, as claude 2.1.328 asks (recorded); any other runs unasked.
     asksFirst(args) {
       const skill = typeof args.skill === "string" ? skills.get(args.skill.replace(/^\//, "")) : undefined;
-      return skill !== undefined && (skill.allowedTools.length > 0 || Object.keys(skill.hooks ?? {}).length > 0);
+      return (
+        skill !== undefined &&
+        skill.modelInvocable &&
+        (skill.allowedTools.length > 0 || Object.keys(skill.hooks ?? {}).length > 0)
+      );
     },
     async execute(args, ctx) {
       const skill = skills.get(args.skill.replace(/^\//, ""));

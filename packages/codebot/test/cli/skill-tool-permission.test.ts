@@ -84,7 +84,9 @@ describe("the terminal's question about a skill", { timeout: 120_000 }, () => {
     ]);
     const term = await startSession(box, server);
     term.submit("go");
-    await term.waitForScreen(/\? allow skill runner {2}\[y\]es \/ \[n\]o \/ \[a\]lways \(skill\(runner\)\):\s*$/m);
+    await term.waitForScreen(
+      /\? allow skill runner {2}\[y\]es \/ \[n\]o \/ \[a\]lways \(skill\(runner\)\):\s*$/m,
+    );
     term.type("a");
     await term.waitForScreen(/\? allow skill other {2}\[y\]es/);
     term.type("n");
