@@ -36,8 +36,7 @@ export function skillTool(
     asksFirst(args) {
       const skill = typeof args.skill === "string" ? skills.get(args.skill.replace(/^\//, "")) : undefined;
       return (
-        skill !== undefined &&
-        skill.modelInvocable &&
+        skill?.modelInvocable === true &&
         (skill.allowedTools.length > 0 || Object.keys(skill.hooks ?? {}).length > 0)
       );
     },
