@@ -10,6 +10,8 @@ export interface NeededYes {
   configFile: string | undefined;
   /** A file edit (`write`, `edit`): acceptEdits would let it run. */
   fileEdit: boolean;
+  /** The allow rule that would let just this run, when naming it helps (`Skill(review)`, as claude names it). */
+  rule?: string | undefined;
 }
 
 /**
@@ -35,6 +37,6 @@ export function nobodyToAskReason(tool: string, need: NeededYes): string {
       ? "nobody can answer in a non-interactive run"
       : needsYou
         ? "nobody can answer in a non-interactive run (--permission-mode bypassPermissions writes it)"
-        : `allow it with a "permissions.allow" rule, --allowedTools, or --permission-mode ${need.fileEdit ? "acceptEdits" : "bypassPermissions"}`;
+        : `allow it with a "permissions.allow" rule${need.rule !== undefined ? ` (${need.rule})` : ""}, --allowedTools, or --permission-mode ${need.fileEdit ? "acceptEdits" : "bypassPermissions"}`;
   return `permission denied: ${tool} ${why}; ${how}`;
 }

@@ -321,6 +321,7 @@ export class ToolApproval {
           heldBy: ruleReason,
           configFile: configWrite ? this.options.paths.display(subject.path as string) : undefined,
           fileEdit: FILE_EDITS.has(call.name),
+          rule: call.name === "skill" && subject.skill !== undefined ? `Skill(${subject.skill})` : undefined,
         }),
         decision: rejectedBy("config", "user-rejected"),
       };
