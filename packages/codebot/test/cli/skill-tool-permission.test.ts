@@ -42,7 +42,9 @@ describe("the model's skill call and permissions", { timeout: 60_000 }, () => {
   it("a skill with allowed-tools is refused in -p with nobody to ask, and grants nothing", async () => {
     const box = sandbox();
     const { afterSkill } = await loadThenTouch(box, "runner");
-    expect(afterSkill).toContain('skill needs approval; allow it with a \\"permissions.allow\\" rule (Skill(runner))');
+    expect(afterSkill).toContain(
+      'skill needs approval; allow it with a \\"permissions.allow\\" rule (Skill(runner))',
+    );
     expect(afterSkill).not.toContain("Runner steps.");
     expect(fs.existsSync(box.at("stamp.txt"))).toBe(false);
   });
