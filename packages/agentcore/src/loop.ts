@@ -28,6 +28,8 @@ import { addUsage, emptyUsage } from "./usage.js";
 /** What `onStop` learns about the run that is about to end naturally. */
 export interface StopInfo {
   newMessages: ModelMessage[];
+  /** The whole conversation the model has seen, its last answer included (the history, not the system prompt). */
+  messages: ModelMessage[];
   turns: number;
   signal: AbortSignal;
   /** Resolves once the run's reader has handled every event so far (see AgentEventStream.delivered). */
@@ -330,6 +332,7 @@ class Run {
     if (!options.onStop) return false;
     const extra = await options.onStop({
       newMessages: [...this.newMessages],
+      messages: [...this.history],
       turns: this.turns,
       signal: this.signal,
       delivered: () => this.stream.delivered(),

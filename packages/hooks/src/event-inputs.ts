@@ -2,7 +2,9 @@
  * What the caller passes when it fires each event (camelCase): one entry per row of the event
  * table (events.ts). payload.ts turns these into the wire JSON a hook receives.
  */
+
 import type { ToolData } from "@codebot/agentcore";
+import type { ModelMessage } from "ai";
 import type { PermissionUpdate } from "./permission-updates.js";
 
 /** A task as the task tools store it; extra fields are passed through to the payload as they are. */
@@ -75,7 +77,8 @@ export interface EventInputs {
   /** `sessionTitle`: the session's title so far, if it has one (Claude Code payloads only: `session_title`). */
   UserPromptSubmit: { prompt: string; sessionTitle?: string };
   /** `stopHookActive`: this stop follows a continuation a Stop hook asked for. */
-  Stop: { stopHookActive: boolean; lastAssistantMessage?: string };
+  /** `conversation`: the main agent's, for a Claude Code prompt hook's model (in no payload). */
+  Stop: { stopHookActive: boolean; lastAssistantMessage?: string; conversation?: readonly ModelMessage[] };
   PostStopValidation: { stopHookActive: boolean };
   /** `notificationType`: Claude Code's `notification_type` (`idle_prompt`, `permission_prompt`). */
   Notification: { message: string; notificationType?: string };
@@ -103,6 +106,8 @@ export interface EventInputs {
     lastAssistantMessage?: string;
     stopHookActive?: boolean;
     runStopped?: boolean;
+    /** The sub-agent's own conversation, for a Claude Code prompt hook's model (in no payload). */
+    conversation?: readonly ModelMessage[];
   };
   /** `customInstructions`: the user's `/compact` focus. */
   PreCompact: { trigger: CompactTrigger; customInstructions?: string };

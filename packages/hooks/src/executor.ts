@@ -1,3 +1,4 @@
+import type { ModelMessage } from "ai";
 import type { AnswerBudget } from "./answer-budget.js";
 import type { SettingsSource } from "./settings-layer.js";
 /**
@@ -49,6 +50,11 @@ export interface RunContext {
   signal: AbortSignal;
   /** Nobody waits for the run: an http hook then uses the origin's background connections. */
   background?: boolean;
+  /**
+   * Stop, SubagentStop, a Claude Code hook only: the stopping agent's conversation, which claude's
+   * prompt hook sends its model before the condition (prompt-executor.ts).
+   */
+  conversation?: readonly ModelMessage[];
   /** Where the hook is configured: a harness gives managed hooks an environment no other layer sets. */
   source?: SettingsSource;
   /**

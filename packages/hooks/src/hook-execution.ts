@@ -147,6 +147,8 @@ export async function executeHook(
       ...limit,
       signal: kill,
       source: hook.source,
+      // Claude Code's Stop verifier judges the conversation; a native prompt hook reads its payload only (§6.2).
+      ...(hook.style === "claude" && job.conversation ? { conversation: job.conversation } : {}),
       ...(deps.takeTurn ? { background: true } : {}),
       ...(deps.saidLater ? { onLaterOutput: laterOutputOf(hook, deps.saidLater) } : {}),
       ...(progress

@@ -1,4 +1,5 @@
 /** One firing of an event as each of its hooks sees it: the tool, the lifetime, the shared payloads. */
+import type { ModelMessage } from "ai";
 import { AnswerBudget } from "./answer-budget.js";
 import type { CompiledHook, PayloadBuilder } from "./compiled-hook.js";
 import { EVENT_SPECS, type HookEvent } from "./events.js";
@@ -24,6 +25,8 @@ export interface HookJob {
   signal: AbortSignal;
   /** What the firing's hooks may read of their answers past 1 MiB, together (answer-budget.ts). */
   answerBudget: AnswerBudget;
+  /** Stop, SubagentStop: the stopping agent's conversation (Claude Code prompt hooks send it). */
+  conversation?: readonly ModelMessage[];
   /** The session as it was when the event fired (`/clear` and `/resume` switch ids while a SessionEnd hook still waits to run). */
   session: HookSession;
 }
@@ -78,6 +81,7 @@ export function jobOf(
     payload,
     signal,
     answerBudget: new AnswerBudget(),
+    ...(fields.conversation ? { conversation: fields.conversation } : {}),
     session: now,
   };
 }

@@ -2,7 +2,9 @@
  * The payload a hook receives (§5): built here and only here, from camelCase inputs into the
  * snake_case wire JSON. Fields that do not apply are omitted.
  */
+
 import type { ToolData } from "@codebot/agentcore";
+import type { ModelMessage } from "ai";
 import type { BatchCall, HookTask, ResumedCache } from "./event-inputs.js";
 import type { HookEvent } from "./events.js";
 import type { PermissionUpdate } from "./permission-updates.js";
@@ -95,6 +97,11 @@ export interface PayloadFields {
    * it ended by itself. In no payload: it only keeps Claude Code hooks out (compiled-hook.ts).
    */
   runStopped?: boolean;
+  /**
+   * Stop, SubagentStop: the stopping agent's conversation. In no payload: a Claude Code prompt hook
+   * sends it to its model (prompt-executor.ts), as claude does.
+   */
+  conversation?: readonly ModelMessage[];
   notificationType?: string;
   source?: string;
   /** SessionStart after a compaction: the session's model id (Claude Code payloads only: `model`). */

@@ -4,6 +4,7 @@
  * goes through one interpretation.
  */
 import type { LanguageModel } from "ai";
+import { CLAUDE_STOP_VERIFIER_SYSTEM, stopVerifierMessages } from "./claude-stop-verifier.js";
 import type { HookExecutor, PromptSpec, RunContext, RunOutcome } from "./executor.js";
 import { parsePromptVerdict, verdictStdout } from "./prompt-verdict.js";
 import { startDeadline, untilAborted } from "./run-deadline.js";
@@ -52,12 +53,16 @@ async function runPromptHook(
     if (!model) throw new Error("no model available");
     // `ai` loads on the first prompt hook run, not with the hooks engine (start-up time).
     const { generateText } = await untilAborted(import("ai"), deadline.signal);
+    const prompt = expandPromptTemplate(spec.prompt, ctx.payload, spec.appendArguments);
+    // A Claude Code Stop or SubagentStop hook judges the conversation, as claude's does (claude-stop-verifier.ts).
+    const request = ctx.conversation
+      ? { system: CLAUDE_STOP_VERIFIER_SYSTEM, messages: stopVerifierMessages(ctx.conversation, prompt) }
+      : { system: PROMPT_HOOK_SYSTEM, prompt };
     // The model may ignore the abort signal; the race still ends the run on time.
     const result = await untilAborted(
       generateText({
         model,
-        system: PROMPT_HOOK_SYSTEM,
-        prompt: expandPromptTemplate(spec.prompt, ctx.payload, spec.appendArguments),
+        ...request,
         maxRetries: 0,
         abortSignal: deadline.signal,
       }),

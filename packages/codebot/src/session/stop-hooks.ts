@@ -1,5 +1,6 @@
 import type { StopInfo } from "@codebot/agentcore";
 import { type Decision, systemReminder } from "@codebot/hooks";
+import type { ModelMessage } from "ai";
 import { finalText } from "./prompt-result.js";
 
 /** The reminder a blocking Stop (or SubagentStop) hook sends back to the agent; reminder tags in the reason are defused. */
@@ -30,6 +31,8 @@ export interface StopHooksDeps {
     input: {
       stopHookActive: boolean;
       lastAssistantMessage: string;
+      /** The stopping agent's conversation (a Claude Code prompt hook's model reads it). */
+      conversation: readonly ModelMessage[];
       signal: AbortSignal;
     },
     lastAttempt: boolean,
@@ -104,12 +107,20 @@ export class StopHooks {
     this.active = false;
   };
 
-  private async fire({ newMessages, signal, delivered }: StopInfo, lastAttempt: boolean): Promise<Decision> {
+  private async fire(
+    { newMessages, messages, signal, delivered }: StopInfo,
+    lastAttempt: boolean,
+  ): Promise<Decision> {
     // A hook that reads the last assistant message from transcript_path must find it there: the
     // transcript is written by the session's listener, once the kernel's events have reached it.
     await delivered();
     return this.deps.fire(
-      { stopHookActive: this.active, lastAssistantMessage: finalText(newMessages), signal },
+      {
+        stopHookActive: this.active,
+        lastAssistantMessage: finalText(newMessages),
+        conversation: messages,
+        signal,
+      },
       lastAttempt,
     );
   }
