@@ -107,10 +107,10 @@ describe("a Claude Code prompt hook on a stop judges the conversation, as claude
     expect(JSON.stringify(messages)).toContain('"tool_use_id":"b1"');
     const asked = lastUserText(messages);
     expect(asked.startsWith(`${ASK}${condition}\n\nARGUMENTS: {`)).toBe(true);
-    expect(JSON.parse(asked.slice(asked.indexOf("ARGUMENTS: ") + 11))).toMatchObject({
-      hook_event_name: "Stop",
-      last_assistant_message: "all done",
-    });
+    const payload = JSON.parse(asked.slice(asked.indexOf("ARGUMENTS: ") + 11));
+    expect(payload).toMatchObject({ hook_event_name: "Stop", last_assistant_message: "all done" });
+    // The conversation goes to the model beside the payload, never into it.
+    expect(JSON.stringify(payload)).not.toContain("check first");
     expect(systemText(verifier).startsWith(CLAUDE_VERIFIER)).toBe(true);
     expect(bodyOf(verifier).tools ?? []).toEqual([]);
     expect(bodyOf(verifier).model).toBe("claude-main");
