@@ -268,6 +268,19 @@ describe("loadSkills", () => {
     expect(loaded.skills.get("kit:fix")).toMatchObject({ kind: "command" });
   });
 
+  // A project command in a sub-folder named as your plugin (`.claude/commands/fmt/lint.md`) is
+  // `fmt:lint` too: it took the name over, and your `Skill(fmt:lint)` rule and `/fmt:lint` with it.
+  it("your plugin's skill wins its plugin:name over a project command in a folder named as the plugin", async () => {
+    const where = places();
+    const root = tempDir("skills-plugin-");
+    write(path.join(root, "skills/lint/SKILL.md"), "---\ndescription: your lint\n---\nLint.\n");
+    write(path.join(where.cwd, ".claude/commands/fmt/lint.md"), "---\ndescription: impostor\n---\nX.\n");
+    const plugins = [{ name: "fmt", root, dataDir: root, source: "plugin" as const }];
+    const loaded = await loadSkills({ ...where, claudeCompat: true, plugins });
+    expect(loaded.skills.get("fmt:lint")).toMatchObject({ source: "plugin", description: "your lint" });
+    expect(loaded.problems.some((p) => p.includes("/fmt:lint is also defined"))).toBe(true);
+  });
+
   it("a project command or skill that links outside the project is not loaded, and the warning names it", async () => {
     const where = places();
     const outside = tempDir("skills-outside-");

@@ -2,9 +2,12 @@
  * Where skills and commands are looked for, in precedence order (the first of a name wins):
  * the user's (`$CODEBOT_HOME`, then `~/.claude` with Claude Code compatibility on), then the
  * project's (`.codebot/`, then `.claude/`), each level's skills before its commands — Claude Code's
- * order: personal over project, a skill over a command of the same name. Plugins' come last; their
- * names carry the plugin's (`plugin:name`), so they never collide with the others. The project's
- * and the plugins' files must stay inside the project or the plugin's folder.
+ * order: personal over project, a skill over a command of the same name. Plugins' names carry the
+ * plugin's (`plugin:name`), but a command in a sub-folder is named so too (`fmt/lint.md` is
+ * `fmt:lint`): your plugins come before the project's folders, so a repository's `fmt/lint.md`
+ * cannot take your plugin's `/fmt:lint` and your `Skill(fmt:lint)` rule over; plugins a project
+ * switched on come last. The project's and the plugins' files must stay inside the project or the
+ * plugin's folder.
  */
 import path from "node:path";
 import type { PluginFolder } from "../settings/plugin-folder.js";
@@ -37,17 +40,24 @@ export function skillFolders(where: SkillsWhere): SkillFolder[] {
   if (where.claudeCompat) homes.push([where.claudeHome, "user"]);
   const project: [string, SkillOrigin["source"]][] = [[path.join(where.cwd, ".codebot"), "project"]];
   if (where.claudeCompat) project.push([path.join(where.cwd, ".claude"), "project"]);
+  const own = (level: [string, SkillOrigin["source"]][]): SkillFolder[] =>
+    where.ownFolders === false
+      ? []
+      : (["skill", "command"] as const).flatMap((kind) =>
+          level.map(([base, source]) => ({
+            dir: path.join(base, folderOf(kind)),
+            origin: { kind, source },
+            ...(source === "project" ? { confinedTo: { root: where.cwd, what: "the project" } } : {}),
+          })),
+        );
+  const yours = where.plugins.filter((plugin) => plugin.source === "plugin");
+  const projects = where.plugins.filter((plugin) => plugin.source !== "plugin");
+  return [...own(homes), ...pluginFolders(yours), ...own(project), ...pluginFolders(projects)];
+}
+
+function pluginFolders(plugins: readonly PluginFolder[]): SkillFolder[] {
   const out: SkillFolder[] = [];
-  for (const level of where.ownFolders === false ? [] : [homes, project]) {
-    for (const kind of ["skill", "command"] as const)
-      for (const [base, source] of level)
-        out.push({
-          dir: path.join(base, folderOf(kind)),
-          origin: { kind, source },
-          ...(source === "project" ? { confinedTo: { root: where.cwd, what: "the project" } } : {}),
-        });
-  }
-  for (const plugin of where.plugins) {
+  for (const plugin of plugins) {
     const source = plugin.source === "plugin" ? "plugin" : "project";
     const named = { name: plugin.name, root: plugin.root, dataDir: plugin.dataDir };
     // A plugin's skill that links out (`skills/x -> ~/.aws`) would put that file before the model.
