@@ -77,20 +77,25 @@ export function firstMatching(
     const files = [call.path, ...(call.spellings ?? [])];
     return candidates.find((r) => files.some((file) => matchesPath(r, file, ctx, true)));
   }
-  return candidates.find((r) => wholeTool(r) || namesSkill(r, call.skill));
+  return candidates.find((r) => wholeTool(r) || namesSkill(r, call.skill, true));
 }
 
 function wholeTool(rule: PermissionRule): boolean {
   return rule.bash === undefined && rule.path === undefined && rule.opaque === undefined;
 }
 
-/** `Skill(review)` names that skill, `Skill(review:*)` it and its `review:…` ones (claude's two "always" rules). */
-function namesSkill(rule: PermissionRule, skill: string | undefined): boolean {
+/**
+ * `Skill(review)` (or `Skill(/review)`, as typed) names that skill, `Skill(review:*)` it and its
+ * `review:…` ones (claude's two "always" rules). `tightening` (a deny or ask rule): the prefix
+ * is taken as text, as claude 2.1.328 takes it (recorded: a deny `Skill(note:*)` refused `notes`);
+ * an allow rule does not stretch to `reviewer`.
+ */
+function namesSkill(rule: PermissionRule, skill: string | undefined, tightening = false): boolean {
   if (skill === undefined || rule.opaque === undefined) return false;
-  const spec = rule.opaque.trim();
+  const spec = rule.opaque.trim().replace(/^\//, "");
   if (spec.endsWith(":*")) {
     const prefix = spec.slice(0, -2);
-    return skill === prefix || skill.startsWith(`${prefix}:`);
+    return tightening ? skill.startsWith(prefix) : skill === prefix || skill.startsWith(`${prefix}:`);
   }
   return skill === spec;
 }

@@ -68,6 +68,22 @@ describe("the model's skill call and permissions", { timeout: 60_000 }, () => {
     expect(afterSkill).toContain('refused by the deny rule \\"Skill(notes)\\"');
     expect(afterSkill).not.toContain("Notes steps.");
   });
+
+  // claude 2.1.328 (recorded): a deny rule Skill(/notes) refused the model's call of notes.
+  it("a deny rule names the skill as typed too: Skill(/notes) refuses notes", async () => {
+    const box = sandbox();
+    const { afterSkill } = await loadThenTouch(box, "notes", { permissions: { deny: ["Skill(/notes)"] } });
+    expect(afterSkill).toContain('refused by the deny rule \\"Skill(/notes)\\"');
+    expect(afterSkill).not.toContain("Notes steps.");
+  });
+
+  // claude 2.1.328 (recorded): a deny rule Skill(note:*) refused notes, its prefix taken as text.
+  it("a deny rule Skill(note:*) refuses every skill whose name starts note, as claude's does", async () => {
+    const box = sandbox();
+    const { afterSkill } = await loadThenTouch(box, "notes", { permissions: { deny: ["Skill(note:*)"] } });
+    expect(afterSkill).toContain('refused by the deny rule \\"Skill(note:*)\\"');
+    expect(afterSkill).not.toContain("Notes steps.");
+  });
 });
 
 describe("the terminal's question about a skill", { timeout: 120_000 }, () => {
