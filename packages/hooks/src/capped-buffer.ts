@@ -38,6 +38,14 @@ export class CappedBuffer {
     this.keep(chunk);
   }
 
+  /**
+   * The answer will not be read (its hook was killed, or its run failed mid-answer): it keeps its
+   * first ANSWER_CAP bytes, to show, and gives what it drew back to the firing's other hooks.
+   */
+  release(): void {
+    if (this.budget !== undefined) this.keepOnly(ANSWER_CAP, this.budget);
+  }
+
   private keep(chunk: Buffer): void {
     if (chunk.length === 0) return;
     this.chunks.push(chunk);

@@ -252,6 +252,8 @@ function runCommand(
       ctx.signal.removeEventListener("abort", onAbort);
       // Grandchildren may still hold the pipes: stop reading, they get EPIPE on their next write.
       child.release();
+      // A killed hook's answer is not read: what it drew of the event's budget is the others' again.
+      if (killedFor) stdout.release();
       const truncated = [stdout.truncated && "stdout", stderr.truncated && "stderr"].filter(
         (s): s is string => typeof s === "string",
       );

@@ -89,6 +89,8 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
   const deadline = startDeadline(ctx);
   // Set once the request is about to go out: a run refused before it (SSRF) sent no header.
   let warnings: string[] | undefined;
+  // The answer as read so far: a run cut short mid-answer gives back what it drew of the event's budget.
+  let answer: CappedBuffer | undefined;
   try {
     const target =
       deps.literalChecks.get(spec.url) ??
@@ -104,7 +106,8 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
       signal: deadline.signal,
     });
     const answerCap = ctx.answerCap ?? ANSWER_CAP;
-    const body = await readCapped(response.body, new CappedBuffer(answerCap, ctx.answerBudget));
+    answer = new CappedBuffer(answerCap, ctx.answerBudget);
+    const body = await readCapped(response.body, answer);
     const outcome: RunOutcome = {
       stdout: body.text(),
       stderr: "",
@@ -118,6 +121,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     }
     return outcome;
   } catch (err) {
+    answer?.release();
     return {
       ...deadline.failed(label, closedEarly(err) ?? err, certificateAdvice(err)),
       ...(warnings ? { warnings } : {}),

@@ -10,6 +10,10 @@ import { describe, expect, it } from "vitest";
 import { AnswerBudget } from "../src/answer-budget.js";
 import { ANSWER_CAP } from "../src/answer-cap.js";
 import { CappedBuffer } from "../src/capped-buffer.js";
+import { createCommandExecutor } from "../src/command-executor.js";
+import type { RunContext } from "../src/executor.js";
+import { createHttpExecutor } from "../src/http-executor.js";
+import { loopbackServers } from "./http-loopback.js";
 import { bashTool, callTool, q, runnerFor, tempDir } from "./support.js";
 
 const ANSWER_CHARS = 30_000_000;
@@ -63,4 +67,63 @@ describe("one firing's hook answers past 1 MiB share a budget", () => {
     expect(third).toMatchObject({ truncated: false });
     expect(third.text()).toHaveLength(ANSWER_CAP);
   });
+});
+
+/** 3 MiB of `a` on stdout: 2 MiB past a hook's first 1 MiB. */
+const THREE_MIB = "head -c 3145728 /dev/zero | tr '\\0' a";
+
+/** A Claude Code group's run (its answer may pass 1 MiB) drawing from `budget`. */
+function claudeRun(budget: AnswerBudget, over: Partial<RunContext> = {}): RunContext {
+  return {
+    payload: "{}",
+    cwd: tempDir(),
+    env: {},
+    timeoutMs: 60_000,
+    signal: new AbortController().signal,
+    answerCap: 32 * ANSWER_CAP,
+    answerBudget: budget,
+    ...over,
+  };
+}
+
+const server = loopbackServers();
+
+describe("a hook whose answer is not read gives back what it drew of the budget", () => {
+  it("a command hook stopped mid-answer: the next hook of the event reads its 3 MiB whole", async () => {
+    const budget = new AnswerBudget(2 * ANSWER_CAP);
+    const executor = createCommandExecutor();
+    const stop = new AbortController();
+    const killed = await executor.run(
+      { type: "command", command: `${THREE_MIB}; sleep 60` },
+      claudeRun(budget, {
+        signal: stop.signal,
+        // Stopped once all 3 MiB were read: it drew the whole budget.
+        onOutput: (stdout) => {
+          if (stdout.length >= 3 * ANSWER_CAP) stop.abort();
+        },
+      }),
+    );
+    expect(killed.error).toBe("aborted");
+    const next = await executor.run({ type: "command", command: THREE_MIB }, claudeRun(budget));
+    expect(next.truncated).toBeUndefined();
+    expect(next.stdout).toHaveLength(3 * ANSWER_CAP);
+  }, 120_000);
+
+  it("an http hook whose server closes mid-answer: a command hook of the event reads its 3 MiB whole", async () => {
+    const budget = new AnswerBudget(2 * ANSWER_CAP);
+    const target = await server((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      // 3 MiB of an answer that never ends: the connection closes under it.
+      res.write("a".repeat(3 * ANSWER_CAP), () => setTimeout(() => res.socket?.end(), 200));
+    });
+    const http = createHttpExecutor({ allowedHosts: [`127.0.0.1:${target.port}`] });
+    const cut = await http.run({ type: "http", url: target.origin }, claudeRun(budget));
+    expect(cut.error).toMatch(/^http hook /);
+    const next = await createCommandExecutor().run(
+      { type: "command", command: THREE_MIB },
+      claudeRun(budget),
+    );
+    expect(next.truncated).toBeUndefined();
+    expect(next.stdout).toHaveLength(3 * ANSWER_CAP);
+  }, 120_000);
 });
