@@ -6,7 +6,7 @@
 import type { LanguageModel } from "ai";
 import { CLAUDE_STOP_VERIFIER_SYSTEM, stopVerifierMessages } from "./claude-stop-verifier.js";
 import type { HookExecutor, PromptSpec, RunContext, RunOutcome } from "./executor.js";
-import { parsePromptVerdict, verdictStdout } from "./prompt-verdict.js";
+import { findVerdict, parsePromptVerdict, verdictStdout } from "./prompt-verdict.js";
 import { startDeadline, untilAborted } from "./run-deadline.js";
 
 /** An AI SDK v3 language model (the kernel's model type, without a dependency on @ai-sdk/provider). */
@@ -68,6 +68,11 @@ async function runPromptHook(
       }),
       deadline.signal,
     );
+    // claude's Stop verifier reports an answer without a verdict ("JSON validation failed", recorded
+    // with 2.1.328) where §6.2's native prompt hook allows in silence: either way the stop goes on.
+    if (ctx.conversation && findVerdict(result.text) === undefined) {
+      return { stdout: "", stderr: "", exitCode: null, error: `prompt hook: ${noVerdict(result.text)}` };
+    }
     return {
       stdout: verdictStdout(parsePromptVerdict(result.text), spec.stopOnBlock),
       stderr: "",
@@ -78,4 +83,11 @@ async function runPromptHook(
   } finally {
     deadline.dispose();
   }
+}
+
+/** The words for a verifier's answer that holds no `{"ok": …}`, with its start quoted (JSON-escaped: model text). */
+function noVerdict(answer: string): string {
+  const start = answer.trim().slice(0, 200);
+  const more = answer.trim().length > start.length ? "…" : "";
+  return `the model's answer holds no {"ok": true|false} verdict: ${JSON.stringify(start)}${more}`;
 }

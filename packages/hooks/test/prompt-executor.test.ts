@@ -164,6 +164,19 @@ describe("prompt executor", () => {
     expect(calls[0]?.abortSignal).toBeInstanceOf(AbortSignal);
   });
 
+  it("on a Claude Code Stop (a conversation given), an answer with no verdict is a failed run quoting it, as claude's verifier reports", async () => {
+    const conversation = [{ role: "user" as const, content: "main task" }];
+    const outcome = await runOn(
+      replying("I think it is fine, probably.").model,
+      spec("Is it done?"),
+      context({ conversation }),
+    );
+    expect(outcome.error).toBe(
+      'prompt hook: the model\'s answer holds no {"ok": true|false} verdict: "I think it is fine, probably."',
+    );
+    expect(outcome.stdout).toBe("");
+  });
+
   it("follows a switch of the session's current model", async () => {
     const first = replying('{"ok": true}');
     const second = replying('{"ok": true}');
