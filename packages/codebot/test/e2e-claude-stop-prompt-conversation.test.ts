@@ -138,6 +138,15 @@ describe("a Claude Code prompt hook on a stop judges the conversation, as claude
     expect(systemText(requests[3]).startsWith(CLAUDE_VERIFIER)).toBe(true);
   });
 
+  it("the verifier's call counts as the session's, as claude 2.1.328's does (recorded: its cost-state doubled)", async () => {
+    const { s, requests } = await sessionOn([reply.text("all done"), reply.text('{"ok": true}')], {
+      Stop: [{ hooks: [{ type: "prompt", prompt: "Is it done?" }] }],
+    });
+    await s.runtime.prompt("main task");
+    expect(requests).toHaveLength(2);
+    expect(s.runtime.usage.models().get("anthropic/claude-main")).toMatchObject({ steps: 2 });
+  });
+
   it("a native prompt hook on Stop still sends its prompt and payload only (HOOKS.md §6.2)", async () => {
     const { s, requests } = await sessionOn(
       [

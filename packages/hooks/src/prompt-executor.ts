@@ -3,7 +3,7 @@
  * `{ok, reason}` becomes command-hook stdout (`{"block":true,"reason":…}`), so every hook type
  * goes through one interpretation.
  */
-import type { LanguageModel } from "ai";
+import type { LanguageModel, LanguageModelUsage } from "ai";
 import { CLAUDE_STOP_VERIFIER_SYSTEM, stopVerifierMessages } from "./claude-stop-verifier.js";
 import type { HookExecutor, PromptSpec, RunContext, RunOutcome } from "./executor.js";
 import { findVerdict, parsePromptVerdict, verdictStdout } from "./prompt-verdict.js";
@@ -18,6 +18,8 @@ export interface PromptExecutorOptions {
    * otherwise the entry's `provider/model-id`.
    */
   resolveModel: (modelSpec?: string) => PromptModel | Promise<PromptModel>;
+  /** Told what each answered call used, on the entry's `model` (undefined: the session's), for the session's count. */
+  used?: (modelSpec: string | undefined, usage: LanguageModelUsage) => void;
 }
 
 /** Tells the model the one reply format the verdict parser reads. */
@@ -29,7 +31,7 @@ export const PROMPT_HOOK_SYSTEM =
 const ARGUMENTS = "$ARGUMENTS";
 
 export function createPromptExecutor(options: PromptExecutorOptions): HookExecutor<PromptSpec> {
-  return { run: (spec, ctx) => runPromptHook(spec, ctx, options.resolveModel) };
+  return { run: (spec, ctx) => runPromptHook(spec, ctx, options) };
 }
 
 /**
@@ -45,7 +47,7 @@ export function expandPromptTemplate(template: string, payload: string, appendAr
 async function runPromptHook(
   spec: PromptSpec,
   ctx: RunContext,
-  resolveModel: PromptExecutorOptions["resolveModel"],
+  { resolveModel, used }: PromptExecutorOptions,
 ): Promise<RunOutcome> {
   const deadline = startDeadline(ctx);
   try {
@@ -68,6 +70,7 @@ async function runPromptHook(
       }),
       deadline.signal,
     );
+    used?.(spec.model, result.usage);
     // claude's Stop verifier reports an answer without a verdict ("JSON validation failed", recorded
     // with 2.1.328) where §6.2's native prompt hook allows in silence: either way the stop goes on.
     if (ctx.conversation && findVerdict(result.text) === undefined) {

@@ -77,7 +77,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The AI SDK's usage in agentcore's terms (cache reads and writes within the input total, as a model step counts them). */
-function tokensOf(usage: LanguageModelUsage): Usage {
+export function tokensOf(usage: LanguageModelUsage): Usage {
   return {
     inputTokens: usage.inputTokens ?? 0,
     outputTokens: usage.outputTokens ?? 0,

@@ -201,7 +201,15 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
       promptIds,
       lastStopAttempt,
     },
-    { mcp: () => mcp, mainAgent: () => mainAgent, stopRun: (stop) => session?.stopRun(stop) },
+    {
+      mcp: () => mcp,
+      mainAgent: () => mainAgent,
+      stopRun: (stop) => session?.stopRun(stop),
+      hookModelUsed: (spec, used) => {
+        usage.add(spec, used);
+        spendingLimit?.add(spec, used);
+      },
+    },
   );
 
   // FileChanged watches what its hooks name; a `cd` in bash fires CwdChanged.

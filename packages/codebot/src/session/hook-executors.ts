@@ -12,6 +12,7 @@ import {
   type HookExecutor,
   type RunContext,
 } from "@codebot/hooks";
+import type { LanguageModelUsage } from "ai";
 import { modelFlag } from "../cli/model-flag.js";
 import { codebotVersion } from "../cli/version.js";
 import type { McpServers } from "../mcp/mcp-servers.js";
@@ -24,6 +25,8 @@ export interface HookExecutorDeps {
   allowedHosts: AllowList;
   /** The session's model at the moment a prompt hook runs (a model switch is followed). */
   currentModel(): LanguageModelV3;
+  /** A prompt hook's model call answered: what it used counts as the session's, as claude 2.1.328 counts its Stop verifier's (recorded). */
+  promptUsed?(modelSpec: string | undefined, usage: LanguageModelUsage): void;
   /** Where provider keys are read from for a prompt hook's own `model` (`provider/id`, an alias, a bare id). */
   env: Env;
   /** What tells a command hook an agent runs it (agent-env.ts): over the settings' `env`, under the hook's own variables. */
@@ -65,6 +68,7 @@ export function hookExecutors(deps: HookExecutorDeps): Executors {
         withoutThinking(
           spec === undefined ? deps.currentModel() : await modelFromSpec(modelFlag(spec, deps.env), deps.env),
         ),
+      ...(deps.promptUsed ? { used: deps.promptUsed } : {}),
     }),
     mcp_tool: { run: (spec, ctx) => runMcpToolHook(spec, ctx, deps.mcpServers()) },
     agent: createAgentExecutor({ runAgent: deps.agentHook }),

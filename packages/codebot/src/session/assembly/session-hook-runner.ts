@@ -1,8 +1,9 @@
-import { withoutThinking } from "@codebot/agentcore";
+import { type Usage, withoutThinking } from "@codebot/agentcore";
 import { createHookRunner, type HookProgress, type HookRunner } from "@codebot/hooks";
 import type { AgentDefinition } from "../../agents/agent-definition.js";
 import { agentHookRunner } from "../../agents/agent-hook.js";
 import type { BackgroundAgents } from "../../agents/background-agents.js";
+import { tokensOf } from "../../approval/auto-mode-classifier.js";
 import { modelFlag } from "../../cli/model-flag.js";
 import { claudeMcpServerOf } from "../../mcp/claude-provenance.js";
 import type { SessionMcp } from "../../mcp/session-mcp.js";
@@ -50,6 +51,8 @@ export interface HookRunnerLateParts {
   mainAgent(): AgentDefinition | undefined;
   /** Hooks that end the run reach the session, which exists only once the agent does. */
   stopRun(stop: StopRequest): void;
+  /** A prompt hook's model call, on `modelSpec`, counts as the session's (its usage is made with the agent). */
+  hookModelUsed(modelSpec: string, usage: Usage): void;
 }
 
 /**
@@ -67,6 +70,8 @@ export function sessionHookRunner(parts: HookRunnerParts, late: HookRunnerLatePa
     agentEnv: parts.harnessEnv,
     allowedHosts: project.httpAllowList.hosts,
     currentModel: () => models.model,
+    promptUsed: (spec, used) =>
+      late.hookModelUsed(spec === undefined ? models.spec : modelFlag(spec, models.access), tokensOf(used)),
     env: models.access,
     settingsEnv: settings.env,
     envFiles: settings.envFiles,
