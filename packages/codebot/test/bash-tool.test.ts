@@ -46,6 +46,13 @@ for (const start of ["started at the call", "started ahead"] as const) {
       expect(silent.data).toEqual({ stdout: "", stderr: "", interrupted: false, isImage: false });
     });
 
+    it("$0 is the shell's path, so bash's own errors read `/bin/bash: line 1: …` as under claude 2.1.328", async () => {
+      const t = setup();
+      const shell = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+      const result = await callTool(t.bash, { command: 'echo "zero=$0"; no_such_command_xyz' });
+      expect(result.content).toContain(`zero=${shell}\n${shell}: line 1: no_such_command_xyz: `);
+    });
+
     it("a command of any characters but NUL reaches bash as written", async () => {
       const t = setup();
       const text = `quotes ' " \` $HOME \\ \t tab\r\u0001\u001f\u007f é 漢字 🙂 \\\n\n  trailing  `;
@@ -406,6 +413,16 @@ describe("bash when its process host dies", () => {
 });
 
 describe("bash with no process host (Node's spawn)", () => {
+  it("$0 is the shell's path there too", async () => {
+    const t = setup();
+    vi.stubEnv("CODEBOT_PROCESS_HOST", "off");
+    try {
+      const shell = fs.existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+      expect(await callTool(t.bash, { command: 'echo "$0"' })).toEqual({ content: shell, isError: false });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
   it("gets its command as an argument: bash sees no socket on stdin, so reads no ~/.bashrc", async () => {
     const t = setup();
     const home = tempDir("codebot-home-");

@@ -212,11 +212,12 @@ function trackedRequest(
 ): WarmRequest & { withoutHost: NonNullable<SpawnRequest["withoutHost"]> } {
   return {
     file: SHELL,
-    args: ["-c", READ_INPUT + ENTER_DIRECTORY + RUN_TRACKED, "codebot-bash"],
+    // $0 is the shell's path, as a plain `bash -c` has it: bash's errors read `/bin/bash: line 1: …`, as under claude.
+    args: ["-c", READ_INPUT + ENTER_DIRECTORY + RUN_TRACKED, SHELL],
     cwd: IDLE_DIRECTORY,
     env: place.env,
     inheritEnv: true,
-    withoutHost: { args: ["-c", TAKE_ARGUMENT + RUN_TRACKED, "codebot-bash"] },
+    withoutHost: { args: ["-c", TAKE_ARGUMENT + RUN_TRACKED, SHELL] },
   };
 }
 
