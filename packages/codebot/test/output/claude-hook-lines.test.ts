@@ -109,3 +109,19 @@ describe("claude's line for a hook's systemMessage", () => {
     }
   });
 });
+
+describe("claude's hook_name", () => {
+  const done = { exitCode: 0, failed: false, outcome: "allowed" as const };
+  const named = (event: HookStart["event"], subject: string) =>
+    ended(done, true, { ...start, event, subject })[0]?.hook_name;
+
+  it("is the event alone for SubagentStart and SubagentStop, without the agent type (claude 2.1.328, recorded)", () => {
+    expect(named("SubagentStop", "general-purpose")).toBe("SubagentStop");
+    expect(named("SubagentStart", "reviewer")).toBe("SubagentStart");
+  });
+
+  it("is the event and what its matcher was compared with for the other events", () => {
+    expect(named("PreToolUse", "Bash")).toBe("PreToolUse:Bash");
+    expect(named("SessionStart", "startup")).toBe("SessionStart:startup");
+  });
+});

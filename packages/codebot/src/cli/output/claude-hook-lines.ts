@@ -92,7 +92,7 @@ export class ClaudeHookLines {
   private names(start: HookStart): WireObject {
     return {
       hook_id: start.runId,
-      hook_name: start.subject === undefined ? start.event : `${start.event}:${start.subject}`,
+      hook_name: hookName(start),
       hook_event: start.event,
     };
   }
@@ -100,6 +100,16 @@ export class ClaudeHookLines {
   private base(): WireObject {
     return { uuid: randomUUID(), session_id: this.sessionId() };
   }
+}
+
+/**
+ * claude's hook name: the event and what its matcher was compared with, but the event alone for
+ * SubagentStart and SubagentStop (claude 2.1.328 wrote `SubagentStop` for a general-purpose run,
+ * recorded; its naming function leaves the agent type out of both).
+ */
+function hookName(start: HookStart): string {
+  const bare = start.subject === undefined || start.event === "SubagentStart" || start.event === "SubagentStop";
+  return bare ? start.event : `${start.event}:${start.subject}`;
 }
 
 /**
