@@ -108,7 +108,8 @@ export class ClaudeHookLines {
  * recorded; its naming function leaves the agent type out of both).
  */
 function hookName(start: HookStart): string {
-  const bare = start.subject === undefined || start.event === "SubagentStart" || start.event === "SubagentStop";
+  const bare =
+    start.subject === undefined || start.event === "SubagentStart" || start.event === "SubagentStop";
   return bare ? start.event : `${start.event}:${start.subject}`;
 }
 
