@@ -1,5 +1,6 @@
 import type readline from "node:readline";
 import type { Screen } from "../output/session-view.js";
+import { ERASE_ROW_AND_BELOW } from "./erase-below.js";
 import { onFreshRow } from "./readline-rows.js";
 
 /** The input line as `aboveInput` needs it. */
@@ -26,7 +27,7 @@ export function aboveInput(screen: Screen, rl: readline.Interface, input: InputL
       if (!input.shown()) return screen.write(text);
       // The cursor may be on a lower row of a wrapped input: go up to its first row, clear down.
       const up = rl.getCursorPos().rows + input.rowsAbove();
-      screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J${text}`);
+      screen.write(`${up > 0 ? `\x1b[${up}A` : ""}${ERASE_ROW_AND_BELOW}${text}`);
       // The input is drawn again under the text, not from the row it started on before.
       onFreshRow(rl);
       input.redraw();

@@ -1,7 +1,12 @@
 const TO_LEFT_EDGE = "\x1b[1G";
 const ERASE_BELOW = "\x1b[0J";
-/** The same cells erased: from the second column down, then the row's first cell. */
-const ERASE_BELOW_NOT_FROM_CORNER = "\x1b[2G\x1b[0J\x1b[1G\x1b[K";
+/**
+ * Erases the cursor's row and every row below it, as `\r ESC[J` does, but never from the screen's
+ * top-left corner: from the second column down, then the row's first cell. codebot's own erases
+ * (the prompt leaving for a turn, a line printed above it) use it: after Ctrl+L, or in a terminal
+ * of a few rows, the prompt is on the top row.
+ */
+export const ERASE_ROW_AND_BELOW = "\x1b[2G\x1b[0J\x1b[1G\x1b[K";
 
 /**
  * readline redraws its line from the left edge of the prompt's first row, erasing everything
@@ -14,5 +19,5 @@ const ERASE_BELOW_NOT_FROM_CORNER = "\x1b[2G\x1b[0J\x1b[1G\x1b[K";
  * screen as the terminal clears it.
  */
 export function eraseBelowKeepingScrollback(previous: string, chunk: string): string {
-  return previous === TO_LEFT_EDGE && chunk === ERASE_BELOW ? ERASE_BELOW_NOT_FROM_CORNER : chunk;
+  return previous === TO_LEFT_EDGE && chunk === ERASE_BELOW ? ERASE_ROW_AND_BELOW : chunk;
 }

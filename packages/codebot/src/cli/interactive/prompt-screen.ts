@@ -2,6 +2,7 @@ import type readline from "node:readline";
 import { visible } from "../../approval/visible-text.js";
 import type { Screen, SessionView } from "../output/session-view.js";
 import { terminalSafe } from "../output/terminal-safe.js";
+import { ERASE_ROW_AND_BELOW } from "./erase-below.js";
 import type { InteractiveState } from "./interactive-state.js";
 import type { Questions } from "./questions.js";
 import { onFreshRow } from "./readline-rows.js";
@@ -29,7 +30,7 @@ export class PromptScreen {
 
   /** Lines printed while the prompt is on screen replace it (and the status under it) rather than follow it. */
   clear(): void {
-    if (this.parts.terminal) this.parts.screen.write("\r\x1b[J");
+    if (this.parts.terminal) this.parts.screen.write(ERASE_ROW_AND_BELOW);
   }
 
   /** The prompt comes back, under what the run printed. */
@@ -63,7 +64,7 @@ export class PromptScreen {
     // Its text stays in readline, shown under the turn's status line while it runs and at the prompt after.
     this.parts.status.underPrompt.erase();
     const up = rl.getCursorPos().rows + promptAbove.rows();
-    screen.write(`${up > 0 ? `\x1b[${up}A` : ""}\r\x1b[J`);
+    screen.write(`${up > 0 ? `\x1b[${up}A` : ""}${ERASE_ROW_AND_BELOW}`);
     promptAbove.erased();
     state.promptLeft();
   }

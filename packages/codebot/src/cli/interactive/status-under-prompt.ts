@@ -1,5 +1,6 @@
 import type readline from "node:readline";
 import { cutToColumns } from "../output/columns.js";
+import { ERASE_ROW_AND_BELOW } from "./erase-below.js";
 import { endOfText } from "./readline-rows.js";
 
 /** Rows of the terminal a status never takes: the prompt's, and some of what was printed above it. */
@@ -66,7 +67,7 @@ export class StatusUnderPrompt {
   erase(): void {
     if (this.shown === 0) return;
     this.shown = 0;
-    this.put("\r\x1b[J");
+    this.put(ERASE_ROW_AND_BELOW);
   }
 
   private put(text: string): void {
