@@ -64,6 +64,12 @@ describe("callSummary", () => {
     expect(callSummary(call("glob", { pattern: "**/*\u200b.md" }))).toBe("**/*\\u200b.md");
   });
 
+  it("a file's name keeps its escape sequences, written out, as /rewind and the approval question show it", () => {
+    expect(callSummary(call("write", { file_path: "n\x1b[31m.txt" }))).toBe("n\\x1b[31m.txt");
+    expect(callSummary(call("edit", { file_path: "a\x1b]0;t\x07.md" }))).toBe("a\\x1b]0;t\\x07.md");
+    expect(callSummary(call("read", { file_path: "r\x9b2J.txt" }))).toBe("r\\x9b2J.txt");
+  });
+
   it("a command keeps its line breaks (a heredoc stays readable); only what hides or reorders text is written out", () => {
     expect(callSummary(call("bash", { command: "cat <<EOF\nhi \u202e\nEOF" }))).toBe(
       "cat <<EOF\nhi \\u202e\nEOF",
@@ -78,6 +84,16 @@ describe("callSummary", () => {
 });
 
 describe("the result's one line", () => {
+  it("of write and edit keeps the file's escape sequences, written out, as the call's summary does", () => {
+    const wrote = { content: "created n\x1b[31m.txt (4 bytes)", isError: false };
+    expect(resultSummary(wrote, "write")).toBe("created n\\x1b[31m.txt (4 bytes)");
+    expect(resultSummary({ content: "edited n\x1b[31m.txt (1 replacement)", isError: false }, "edit")).toBe(
+      "edited n\\x1b[31m.txt (1 replacement)",
+    );
+    // Another tool's output is drawn as a terminal would, its colours dropped.
+    expect(resultSummary({ content: "\x1b[32mok\x1b[0m", isError: false }, "bash")).toBe("ok");
+  });
+
   it("writes out a character that reorders text: a created file's name reads as it is", () => {
     expect(resultSummary({ content: "created evil\u202etxt.exe (2 bytes)", isError: false })).toBe(
       "created evil\\u202etxt.exe (2 bytes)",

@@ -93,8 +93,8 @@ export function historyRecap(
             result === undefined
               ? s.dim("(no result)")
               : result.isError
-                ? s.red(resultSummary(result))
-                : s.dim(resultSummary(result));
+                ? s.red(resultSummary(result, call.name))
+                : s.dim(resultSummary(result, call.name));
           entries.push([
             `${mark} ${s.bold(terminalSafe(call.name))} ${callSummary(call)} ${s.dim(marks.result)} ${outcome}`,
           ]);

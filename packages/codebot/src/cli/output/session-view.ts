@@ -421,7 +421,8 @@ export class SessionView {
             : "";
         const shown = shownResult(ran, e.result);
         const mark = shown.isError ? this.s.red(this.marks.failed) : this.s.green(this.marks.ok);
-        const result = shown.isError ? this.s.red(resultSummary(shown)) : this.s.dim(resultSummary(shown));
+        const summary = resultSummary(shown, call.name);
+        const result = shown.isError ? this.s.red(summary) : this.s.dim(summary);
         const toolLine = isRefusedPlan(call, e.result)
           ? `${mark} ${this.s.bold(EXIT_PLAN_MODE)} ${this.s.dim(this.marks.result)} ${this.s.red(REFUSED_PLAN_TEXT)}`
           : `${mark} ${who}${this.s.bold(terminalSafe(call.name))} ${callSummary(call)}${rewritten} ${this.s.dim(this.marks.result)} ${result}`;

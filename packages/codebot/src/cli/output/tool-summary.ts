@@ -12,10 +12,16 @@ import { preview } from "./trace-line.js";
  * `evilexe.txt`. A command keeps its line breaks (a heredoc stays readable), nothing else.
  */
 export function callSummary(call: ToolCall): string {
+  // A file's name is written out whole, escape sequences too (`n\x1b[31m.txt`), as /rewind and the
+  // question show it: dropped, the line named another file (`n.txt`) than the one written.
+  if (FILE_TOOLS.has(call.name)) return visible(rawCallSummary(call));
   const summary = terminalSafe(rawCallSummary(call));
   if (call.name === "bash") return summary.split("\n").map(visible).join("\n");
   return call.name === "agent" ? cutToColumns(visible(summary), AGENT_LABEL_COLUMNS) : visible(summary);
 }
+
+/** The tools whose summary is a file's path. */
+const FILE_TOOLS = new Set(["read", "write", "edit"]);
 
 /**
  * The most of a call's arguments as JSON the tool line shows (exit_plan_mode's plan, an MCP
@@ -61,8 +67,12 @@ function rawCallSummary(call: ToolCall): string {
   }
 }
 
-/** The result in a few words: the error's first line, or the output's size (or its one line). */
-export function resultSummary(result: ToolResult): string {
+/**
+ * The result in a few words: the error's first line, or the output's size (or its one line).
+ * `tool` is the call's tool: the write and edit tools' own sentence (`created n\x1b[31m.txt (4
+ * bytes)`) names the file, written out as the call's summary is.
+ */
+export function resultSummary(result: ToolResult, tool?: string): string {
   // An agent call answered at once with `run_in_background` (its launch text is for the model),
   // in claude's words; the run's end gets a line of its own (`● Agent "…" finished`).
   const data = result.data;
@@ -75,6 +85,7 @@ export function resultSummary(result: ToolResult): string {
     return `${preview(lines[0] ?? "", 160)}${last}`;
   }
   const lines = text === "" ? 0 : text.split("\n").length;
+  if (lines === 1 && (tool === "write" || tool === "edit")) return cutToColumns(visible(text), 120);
   if (lines <= 1) return preview(text || "(no output)", 120);
   // An output too long for the model had its middle cut (output-cap.ts): its line count is of
   // what is left, so the cut is said too (`seq 1 40000` read "5723 lines").
