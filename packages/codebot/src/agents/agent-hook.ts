@@ -6,7 +6,7 @@
  * engine reads the verdict from.
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { agentLoop, type ToolMiddleware } from "@codebot/agentcore";
+import { agentLoop, type ToolMiddleware, type Usage } from "@codebot/agentcore";
 import type { AgentHookRunner } from "@codebot/hooks";
 import type { PathPolicy } from "../paths/path-policy.js";
 import { finalText } from "../session/prompt-result.js";
@@ -22,6 +22,11 @@ export interface AgentHookDeps {
   env: Record<string, string>;
   /** The session's approval middleware. */
   approval: ToolMiddleware;
+  /**
+   * Told what each of the sub-agent's model steps used, on the hook's `model` (undefined: the
+   * session's), for the session's usage, cost and spending limit — as a prompt hook's call is.
+   */
+  used?(modelSpec: string | undefined, usage: Usage): void;
 }
 
 /** The name its tool calls carry (approval questions, traces). */
@@ -43,8 +48,9 @@ export function agentHookRunner(deps: AgentHookDeps): AgentHookRunner {
       signal: request.signal,
       agentName: AGENT_NAME,
     });
-    for await (const _event of stream) {
-      // Only the answer counts; the steps are not part of the session's transcript.
+    for await (const event of stream) {
+      // Only the answer and what each step used count; the steps are not part of the session's transcript.
+      if (event.type === "step_usage") deps.used?.(request.model, event.usage);
     }
     const result = await stream.result();
     if (result.reason === "stop") return finalText(result.newMessages);

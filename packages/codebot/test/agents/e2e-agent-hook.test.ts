@@ -84,6 +84,23 @@ describe("agent hooks", () => {
     expect(fs.readFileSync(s.at("DONE.txt"), "utf8")).toBe("ok");
   });
 
+  it("the verifier's model steps count in the session's usage, as a prompt hook's call does", async () => {
+    const s = await startSession({
+      user: { hooks: { Stop: [{ hooks: [agentHook("Is it done?")] }] } },
+      script: [
+        reply.text("finished"),
+        reply.toolCall("glob", { pattern: "*" }, "g1"),
+        reply.text('{"ok": true, "reason": "done"}'),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(s.model.requests).toHaveLength(3);
+    // The main agent's one step and the verifier's two, on the session's one model.
+    const used = [...s.runtime.usage.models().values()];
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatchObject({ steps: 3 });
+  });
+
   it("a verifier answering in Claude Code's hook-output words, as the hook's prompt asked, blocks with that reason", async () => {
     const asked =
       'Deny destructive commands. Respond ONLY with {"hookSpecificOutput": {"permissionDecision": "deny", "permissionDecisionReason": "<why>"}}';

@@ -51,7 +51,7 @@ export interface HookRunnerLateParts {
   mainAgent(): AgentDefinition | undefined;
   /** Hooks that end the run reach the session, which exists only once the agent does. */
   stopRun(stop: StopRequest): void;
-  /** A prompt hook's model call, on `modelSpec`, counts as the session's (its usage is made with the agent). */
+  /** A prompt or agent hook's model call, on `modelSpec`, counts as the session's (its usage is made with the agent). */
   hookModelUsed(modelSpec: string, usage: Usage): void;
 }
 
@@ -66,12 +66,14 @@ export function sessionHookRunner(parts: HookRunnerParts, late: HookRunnerLatePa
   const { cwd, project } = parts.settings;
   const { settings } = project;
   const { paths, approval } = permissions;
+  // A prompt or agent hook's model calls count as the session's, on the hook's own `model` when it names one.
+  const hookUsed = (spec: string | undefined, used: Usage) =>
+    late.hookModelUsed(spec === undefined ? models.spec : modelFlag(spec, models.access), used);
   const executors = hookExecutors({
     agentEnv: parts.harnessEnv,
     allowedHosts: project.httpAllowList.hosts,
     currentModel: () => models.model,
-    promptUsed: (spec, used) =>
-      late.hookModelUsed(spec === undefined ? models.spec : modelFlag(spec, models.access), tokensOf(used)),
+    promptUsed: (spec, used) => hookUsed(spec, tokensOf(used)),
     env: models.access,
     settingsEnv: settings.env,
     envFiles: settings.envFiles,
@@ -88,6 +90,7 @@ export function sessionHookRunner(parts: HookRunnerParts, late: HookRunnerLatePa
       paths,
       env: settings.env,
       approval: approval.toolMiddleware(),
+      used: hookUsed,
     }),
     ...(options.hookCallbacks ? { callback: options.hookCallbacks } : {}),
   });
