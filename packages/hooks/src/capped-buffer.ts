@@ -13,7 +13,7 @@ export class CappedBuffer {
   /** `budget`: shared with the other hooks of the firing, for an answer. */
   constructor(
     private readonly cap: number,
-    private readonly budget?: AnswerBudget,
+    private budget?: AnswerBudget,
   ) {}
 
   /** Keeps what fits under the cap and the budget; the rest is dropped and marks the buffer truncated. */
@@ -44,6 +44,24 @@ export class CappedBuffer {
    */
   release(): void {
     if (this.budget !== undefined) this.keepOnly(ANSWER_CAP, this.budget);
+  }
+
+  /**
+   * Draws from `next` from now on (an async hook's output after its reply is read past the
+   * firing, command-executor.ts): what it drew of its firing's budget goes back there, and is
+   * drawn again from `next`.
+   */
+  moveTo(next: AnswerBudget): void {
+    const held = this.chunks.splice(0);
+    this.budget?.giveBack(Math.max(0, this.size - ANSWER_CAP));
+    this.budget = next;
+    this.size = 0;
+    // A buffer already cut holds no more than ANSWER_CAP, drawn from no budget: kept as it is.
+    const cut = this.cutByBudget;
+    for (const chunk of held) {
+      if (cut) this.keep(chunk);
+      else this.push(chunk);
+    }
   }
 
   private keep(chunk: Buffer): void {

@@ -8,6 +8,7 @@
  * group (SIGTERM, SIGKILL after the grace) as Claude Code does when it exits.
  */
 
+import { AnswerBudget } from "./answer-budget.js";
 import { ANSWER_CAP } from "./answer-cap.js";
 import { ASYNC_REPLY_MAX_BYTES, type AsyncReply, parseAsyncReply } from "./async-reply.js";
 import { answerCut, CappedBuffer } from "./capped-buffer.js";
@@ -54,6 +55,9 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
   const persistent = new PersistentHooks({ killGraceMs: graceMs });
   // Processes that went on after an async reply; each ends by itself, at its timeout, or at close().
   const detached = new Set<Detached>();
+  // What they print after their reply is read past the firing that started them, so it draws from a
+  // budget of their own, not the firing's (whose other hooks may still be answering); given back as each ends.
+  const lateBudget = new AnswerBudget();
   const track = (run: Detached) => {
     detached.add(run);
     void run.ended.then(() => detached.delete(run));
@@ -62,7 +66,7 @@ export function createCommandExecutor(options: CommandExecutorOptions = {}): Hoo
     run: (spec, ctx) =>
       spec.persistent
         ? persistent.run(spec, ctx)
-        : runCommand(spec, ctx, cap, graceMs, drainMs, spec.asyncReply ? track : undefined),
+        : runCommand(spec, ctx, cap, graceMs, drainMs, spec.asyncReply ? { track, lateBudget } : undefined),
     close: async () => {
       await Promise.all([...detached].map((run) => run.stop()));
       await persistent.close();
@@ -108,15 +112,18 @@ function runCommand(
   cap: { stdout: number; stderr: number },
   graceMs: number,
   drainMs: number,
-  /** Given for hooks that may answer `{"async": true}`: told of the process when it goes on. */
-  trackDetached?: (run: Detached) => void,
+  /**
+   * Given for hooks that may answer `{"async": true}`: told of the process when it goes on, and the
+   * budget its output after the reply draws from.
+   */
+  detaching?: { track: (run: Detached) => void; lateBudget: AnswerBudget },
 ): Promise<RunOutcome> {
   // After an async reply has resolved the run, finish() resolves it again: a no-op.
   return new Promise<RunOutcome>((resolve) => {
     /** Set once the process went on after an async reply: tells its tracker that it ended. */
     let markEnded: (() => void) | undefined;
     // The first stdout line, while it may still be an async reply.
-    let firstLine: string | undefined = trackDetached ? "" : undefined;
+    let firstLine: string | undefined = detaching ? "" : undefined;
     const stdoutCap = ctx.answerCap ?? cap.stdout;
     const stdout = new CappedBuffer(stdoutCap, ctx.answerBudget);
     const stderr = new CappedBuffer(cap.stderr);
@@ -226,10 +233,11 @@ function runCommand(
     function detach(reply: AsyncReply) {
       clearInterval(progress);
       resolve({ stdout: "", stderr: "", exitCode: 0 });
+      if (detaching) stdout.moveTo(detaching.lateBudget);
       const ended = new Promise<void>((end) => {
         markEnded = end;
       });
-      trackDetached?.({
+      detaching?.track({
         ended,
         stop: () => {
           stopFor("close");
@@ -262,6 +270,8 @@ function runCommand(
         // What a hook that ended by itself printed after its reply; a killed one said nothing.
         const text = stdout.text();
         if (!killedFor && !failure) ctx.onLaterOutput?.(text.slice(text.indexOf("\n") + 1));
+        // Read: what it drew of the late budget is for the processes still running.
+        stdout.release();
       }
       // A reply `{"async": true}` with nothing after it (no newline): not an answer either.
       const asyncOnly = firstLine !== undefined && parseAsyncReply(firstLine) !== undefined;

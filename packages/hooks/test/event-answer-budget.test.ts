@@ -127,3 +127,70 @@ describe("a hook whose answer is not read gives back what it drew of the budget"
     expect(next.stdout).toHaveLength(3 * ANSWER_CAP);
   }, 120_000);
 });
+
+/** Resolves once `file` exists (a hook's sign that it got this far). */
+async function until(file: string): Promise<void> {
+  while (!fs.existsSync(file)) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe("an async hook's output after its reply does not hold its event's budget", () => {
+  // 2 MiB after the reply: past its first 1 MiB, it would draw half the event's budget.
+  const ASYNC = `echo '{"async": true}'; head -c 2097152 /dev/zero | tr '\\0' a`;
+
+  it("a hook that printed 2 MiB after its reply and ended: the event's next hook reads its 3 MiB whole", async () => {
+    const budget = new AnswerBudget(2 * ANSWER_CAP);
+    const executor = createCommandExecutor();
+    let later = "";
+    const ended = new Promise<void>((end) => {
+      void executor.run(
+        { type: "command", command: ASYNC, asyncReply: true },
+        claudeRun(budget, {
+          onLaterOutput: (text) => {
+            later = text;
+            end();
+          },
+        }),
+      );
+    });
+    await ended;
+    expect(later).toHaveLength(2 * ANSWER_CAP);
+    const next = await executor.run({ type: "command", command: THREE_MIB }, claudeRun(budget));
+    expect(next.truncated).toBeUndefined();
+    expect(next.stdout).toHaveLength(3 * ANSWER_CAP);
+  }, 120_000);
+
+  it("async hooks that printed 31 MiB each after their reply and ended: a third one's is read whole too", async () => {
+    const executor = createCommandExecutor();
+    const lateOutput = () =>
+      new Promise<string>((done) => {
+        void executor.run(
+          {
+            type: "command",
+            command: `echo '{"async": true}'; head -c 32505856 /dev/zero | tr '\\0' a`,
+            asyncReply: true,
+          },
+          claudeRun(new AnswerBudget(), { onLaterOutput: done }),
+        );
+      });
+    // Each drew 30 MiB of what detached hooks' output may hold together (64 MiB), and gave it back at its end.
+    for (const _ of [1, 2, 3]) expect(await lateOutput()).toHaveLength(31 * ANSWER_CAP);
+  }, 120_000);
+
+  it("a hook still running after printing 2 MiB past its reply: the event's next hook reads its 3 MiB whole", async () => {
+    const budget = new AnswerBudget(2 * ANSWER_CAP);
+    const executor = createCommandExecutor();
+    const dir = tempDir();
+    const replied = await executor.run(
+      { type: "command", command: `${ASYNC}; touch printed; sleep 60`, asyncReply: true },
+      claudeRun(budget, { cwd: dir }),
+    );
+    expect(replied).toMatchObject({ stdout: "", exitCode: 0 });
+    await until(join(dir, "printed"));
+    // The last of its output still in the pipe is read meanwhile.
+    await new Promise((r) => setTimeout(r, 300));
+    const next = await executor.run({ type: "command", command: THREE_MIB }, claudeRun(budget));
+    expect(next.truncated).toBeUndefined();
+    expect(next.stdout).toHaveLength(3 * ANSWER_CAP);
+    await executor.close?.();
+  }, 120_000);
+});
