@@ -46,6 +46,12 @@ export function hookDetailLines(
   const lines = [`${spec.type}: ${visible(hookBody(hook))}`];
   if ((spec.type === "prompt" || spec.type === "agent") && spec.model !== undefined)
     lines.push(`model: ${visible(spec.model)}`);
+  if (sendsConversation(hook))
+    lines.push(
+      s.yellow(
+        "sends the stopping agent's whole conversation to its model (files read, command output, anything the session saw)",
+      ),
+    );
   if (spec.type === "http") {
     for (const [name, value] of Object.entries(spec.headers ?? {}))
       lines.push(`header: ${visible(name)}: ${visible(value)}`);
@@ -67,6 +73,15 @@ export function hookDetailLines(
   lines.push(...scriptLines(hook, scripts, cwd));
   lines.push(...uncheckedPathLines(hook, cwd));
   return lines;
+}
+
+/** A Claude Code group's Stop/SubagentStop prompt hook: claude's verifier, which judges the conversation (claude-stop-verifier.ts). */
+function sendsConversation(hook: CompiledHook): boolean {
+  return (
+    hook.spec.type === "prompt" &&
+    hook.style === "claude" &&
+    (hook.event === "Stop" || hook.event === "SubagentStop")
+  );
 }
 
 export function trustText(trust: TrustState): string {
