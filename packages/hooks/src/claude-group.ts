@@ -9,6 +9,7 @@
 import { claudeOnceKey } from "./claude-command.js";
 import { claudeEventRules, NO_ON_FAILURE } from "./claude-event-rules.js";
 import { compileClaudeIf } from "./claude-if.js";
+import { claudeHookSendsConversation } from "./claude-stop-verifier.js";
 import {
   compileMatcher,
   derivedLabel,
@@ -234,8 +235,13 @@ function compileMember(
     ...(entry.name === undefined ? { derivedName: true as const } : {}),
     enabled: entry.enabled ?? true,
     ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
-    // The matcher is part of what was approved: the same command on other tools is another hook.
-    fingerprint: hookFingerprint(event, { matcher: rawMatcher ?? "", hooks: [raw] }),
+    // The matcher is part of what was approved: the same command on other tools is another hook;
+    // so is sending the conversation (a Stop prompt hook approved when it sent its payload alone).
+    fingerprint: hookFingerprint(event, {
+      matcher: rawMatcher ?? "",
+      hooks: [raw],
+      ...(claudeHookSendsConversation(event, spec.type) ? { sends: "conversation" } : {}),
+    }),
   };
 }
 

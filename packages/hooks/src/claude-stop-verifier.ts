@@ -6,6 +6,15 @@
  */
 import type { ModelMessage } from "ai";
 
+/**
+ * Whether a Claude Code group's hook of this type on this event sends the conversation to its
+ * model: what the consent screens say of it and what its fingerprint covers, so an approval given
+ * before (when such a hook sent its payload alone) asks again.
+ */
+export function claudeHookSendsConversation(event: string, type: string): boolean {
+  return type === "prompt" && (event === "Stop" || event === "SubagentStop");
+}
+
 /** claude 2.1.328's system prompt for the verifier, word for word. */
 export const CLAUDE_STOP_VERIFIER_SYSTEM =
   "You are evaluating a stop-condition hook in Claude Code. Read the conversation transcript carefully, then judge whether the user-provided condition is satisfied.\n\n" +

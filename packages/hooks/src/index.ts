@@ -31,6 +31,7 @@ export {
 } from "./approval.js";
 export { claudeSpec } from "./claude-command.js";
 export { buildClaudePayload } from "./claude-payload.js";
+export { claudeHookSendsConversation } from "./claude-stop-verifier.js";
 export { type CommandExecutorOptions, createCommandExecutor } from "./command-executor.js";
 export {
   SHELL_KEYWORDS,

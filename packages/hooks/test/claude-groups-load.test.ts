@@ -134,6 +134,21 @@ describe("loading Claude Code groups", () => {
     expect(hooks[0]?.fingerprint).not.toBe(hooks[1]?.fingerprint);
   });
 
+  it("a Stop or SubagentStop prompt hook's fingerprint covers its sending the conversation, so an approval of the entry alone asks again", () => {
+    const judge = { type: "prompt", prompt: "done?" };
+    const { hooks } = loadHooks([
+      layer({
+        hooks: {
+          Stop: [{ hooks: [judge] }],
+          SubagentStop: [{ hooks: [judge] }],
+          UserPromptSubmit: [{ hooks: [judge] }],
+        },
+      }),
+    ]);
+    const entryAlone = (event: string) => hookFingerprint(event, { matcher: "", hooks: [judge] });
+    expect(hooks.map((h) => h.fingerprint === entryAlone(h.event))).toEqual([false, false, true]);
+  });
+
   it("reports a bad hook inside a group with its place, and loads the group's other hooks", () => {
     const { hooks, problems } = loadHooks([
       layer({

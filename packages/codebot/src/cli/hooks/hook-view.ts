@@ -1,5 +1,6 @@
 import {
   type CompiledHook,
+  claudeHookSendsConversation,
   commandLine,
   describeHook,
   headerEnvVars,
@@ -46,7 +47,7 @@ export function hookDetailLines(
   const lines = [`${spec.type}: ${visible(hookBody(hook))}`];
   if ((spec.type === "prompt" || spec.type === "agent") && spec.model !== undefined)
     lines.push(`model: ${visible(spec.model)}`);
-  if (sendsConversation(hook))
+  if (hook.style === "claude" && claudeHookSendsConversation(hook.event, spec.type))
     lines.push(
       s.yellow(
         "sends the stopping agent's whole conversation to its model (files read, command output, anything the session saw)",
@@ -73,15 +74,6 @@ export function hookDetailLines(
   lines.push(...scriptLines(hook, scripts, cwd));
   lines.push(...uncheckedPathLines(hook, cwd));
   return lines;
-}
-
-/** A Claude Code group's Stop/SubagentStop prompt hook: claude's verifier, which judges the conversation (claude-stop-verifier.ts). */
-function sendsConversation(hook: CompiledHook): boolean {
-  return (
-    hook.spec.type === "prompt" &&
-    hook.style === "claude" &&
-    (hook.event === "Stop" || hook.event === "SubagentStop")
-  );
 }
 
 export function trustText(trust: TrustState): string {
