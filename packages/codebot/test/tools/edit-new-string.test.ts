@@ -3,7 +3,9 @@ import { trimNewStringLines } from "../../src/tools/edit-new-string.js";
 
 describe("trimNewStringLines", () => {
   it("cuts each line's trailing spaces and tabs, keeping a \\r\\n ending", () => {
-    expect(trimNewStringLines("/p/a.py", "  x = 1 \t\r\n  return x\t\nend  ")).toBe("  x = 1\r\n  return x\nend");
+    expect(trimNewStringLines("/p/a.py", "  x = 1 \t\r\n  return x\t\nend  ")).toBe(
+      "  x = 1\r\n  return x\nend",
+    );
   });
 
   it("leaves Markdown's trailing spaces, a hard line break there", () => {
