@@ -1,5 +1,8 @@
-/** Markdown keeps them: two trailing spaces end a line with a hard break. */
-const MARKDOWN = /\.(md|mdx|markdown)$/i;
+/**
+ * Markdown keeps them: two trailing spaces end a line with a hard break. claude 2.1.328 kept them in
+ * `.md`, `.MD` and `.mdx` files and trimmed a `.markdown` file's (recorded).
+ */
+const MARKDOWN = /\.(md|mdx)$/i;
 
 /**
  * Edit's `new_string` as Claude Code applies it: trailing spaces and tabs cut from each line, except

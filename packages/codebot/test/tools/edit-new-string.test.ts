@@ -12,6 +12,12 @@ describe("trimNewStringLines", () => {
     expect(trimNewStringLines("/p/README.md", "line  \nnext")).toBe("line  \nnext");
   });
 
+  it("keeps them in .mdx and .MD files and trims a .markdown file's, as claude 2.1.328 does", () => {
+    expect(trimNewStringLines("/p/page.mdx", "line  ")).toBe("line  ");
+    expect(trimNewStringLines("/p/NOTES.MD", "line  ")).toBe("line  ");
+    expect(trimNewStringLines("/p/old.markdown", "line  ")).toBe("line");
+  });
+
   it("keeps blanks inside a line: a model's 200,000 blanks before a letter come back whole, at once (a regex retried from each)", () => {
     const inside = `${" ".repeat(200_000)}x`;
     expect(trimNewStringLines("/p/a.py", `${inside}\n${inside} `)).toBe(`${inside}\n${inside}`);
