@@ -17,7 +17,7 @@ import { modelFlag } from "../cli/model-flag.js";
 import { codebotVersion } from "../cli/version.js";
 import type { McpServers } from "../mcp/mcp-servers.js";
 import { runMcpToolHook } from "../mcp/mcp-tool-hook.js";
-import { type ApprovedRun, changedApprovals } from "../settings/approved-files.js";
+import { type ApprovedRun, withoutChangedLoads } from "../settings/approved-files.js";
 import { modelFromSpec } from "./model-env.js";
 
 export interface HookExecutorDeps {
@@ -107,17 +107,6 @@ export function processExecutors(deps: ProcessExecutorDeps): Pick<Executors, "co
       close: () => http.close?.() ?? Promise.resolve(),
     },
   };
-}
-
-/** `env` without the variables whose approved files changed (a stat each while none has). */
-function withoutChangedLoads(
-  env: Record<string, string>,
-  runs: ApprovedRun[] | undefined,
-): Record<string, string> {
-  if (!runs?.length) return env;
-  const changed = changedApprovals(runs);
-  if (changed.size === 0) return env;
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !changed.has(name)));
 }
 
 /** The process environment without unset names. */

@@ -99,6 +99,22 @@ export function changedApprovals(runs: readonly ApprovedRun[]): Set<string> {
   return changed;
 }
 
+/**
+ * `env` without the variables whose approved files changed (a stat each while none has): what a
+ * program codebot starts with no question — a hook, the statusLine, the apiKeyHelper, an MCP
+ * server — gets, so that it runs without the new content rather than load it unasked (`bash`
+ * refuses instead: a model's command can wait for the user).
+ */
+export function withoutChangedLoads<T extends Record<string, string | undefined>>(
+  env: T,
+  runs: readonly ApprovedRun[] | undefined,
+): T {
+  if (!runs?.length) return env;
+  const changed = changedApprovals(runs);
+  if (changed.size === 0) return env;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !changed.has(name))) as T;
+}
+
 /** What `bash` answers instead of running a command while `changed` is not as approved. */
 export function changedFileRefusal(
   changed: { approvedFor: string; file: string },

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { StatusLineCommand } from "../../src/cli/interactive/status-line-command.js";
+import { StatusLineCommand, statusLineOf } from "../../src/cli/interactive/status-line-command.js";
+import type { Runtime } from "../../src/session/runtime.js";
+import { mergeSettings } from "../../src/settings/runtime-settings.js";
 import { type StatusLineSetting, statusLineGrantRunning } from "../../src/settings/status-line-grant.js";
 import { alive } from "../support/process-alive.js";
 import { tempDir } from "../support/temp-dirs.js";
@@ -14,7 +16,7 @@ function statusLine(command: string, setting: Partial<StatusLineSetting> = {}) {
     { command, padding: 0, ...setting },
     {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      env: () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin" }),
       onFailure: (m) => failures.push(m),
     },
   );
@@ -48,7 +50,11 @@ describe("the statusLine command", () => {
     const failures: string[] = [];
     const line = new StatusLineCommand(
       { command: "sh status.sh", padding: 0, approved: run },
-      { cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, onFailure: (m) => failures.push(m) },
+      {
+        cwd: dir,
+        env: () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin" }),
+        onFailure: (m) => failures.push(m),
+      },
     );
     await line.refresh({});
     expect(line.latest).toEqual(["approved"]);
@@ -106,5 +112,34 @@ describe("the statusLine command", () => {
     const pid = Number(fs.readFileSync(pidFile, "utf8"));
     await waitFor(() => !alive(pid), 5_000, "the run's background child to be killed");
     expect(line.latest).toBeUndefined();
+  });
+
+  it("a project's approved env whose loaded file changed since is left out of the statusLine's environment", async () => {
+    // Your own `bash …` status line reads BASH_ENV: the setup.sh the model rewrote must not load.
+    const dir = tempDir("codebot-status-line-env-");
+    fs.writeFileSync(path.join(dir, "setup.sh"), "true\n");
+    const { settings } = mergeSettings(
+      [
+        {
+          source: "user",
+          path: path.join(dir, "user.json"),
+          settings: { statusLine: { type: "command", command: "bash -c 'echo mine'" } },
+        },
+        {
+          source: "project",
+          path: path.join(dir, ".codebot", "settings.json"),
+          settings: { env: { BASH_ENV: "./setup.sh" } },
+        },
+      ],
+      { isGrantTrusted: () => true, projectDir: dir },
+    );
+    const rt = { cwd: dir, project: { settings } } as unknown as Runtime;
+    const line = statusLineOf(rt, true, false, () => {});
+    await line?.refresh({});
+    expect(line?.latest).toEqual(["mine"]);
+    fs.writeFileSync(path.join(dir, "setup.sh"), "touch ran\n");
+    await line?.refresh({});
+    expect(line?.latest).toEqual(["mine"]);
+    expect(fs.existsSync(path.join(dir, "ran"))).toBe(false);
   });
 });

@@ -5,10 +5,12 @@
  * 2.1.328 shows them (checked in tmux). As in Claude Code, a run still going when the next one
  * starts is cancelled. A run that fails, times out or prints nothing leaves codebot's own status
  * line, and the first failure is said once. It stops running once a project file it runs changed
- * since it was approved, or it would run one it did not then (changed-program.ts).
+ * since it was approved, or it would run one it did not then (changed-program.ts); a project `env`
+ * value whose loaded file changed is left out of its environment (approved-files.ts).
  */
 import type { Runtime } from "../../session/runtime.js";
 import { firstLine, startShortCommand } from "../../session/short-command.js";
+import { withoutChangedLoads } from "../../settings/approved-files.js";
 import { changedProgram } from "../../settings/changed-program.js";
 import type { StatusLineSetting } from "../../settings/status-line-grant.js";
 import { terminalSafe } from "../output/terminal-safe.js";
@@ -26,7 +28,12 @@ export class StatusLineCommand {
 
   constructor(
     private readonly setting: StatusLineSetting,
-    private readonly options: { cwd: string; env: NodeJS.ProcessEnv; onFailure(message: string): void },
+    private readonly options: {
+      cwd: string;
+      /** The environment of a run, made for each: what it loads may have changed since the last. */
+      env(): NodeJS.ProcessEnv;
+      onFailure(message: string): void;
+    },
   ) {}
 
   /** How often to run again while the prompt waits, if the setting asks. */
@@ -55,7 +62,7 @@ export class StatusLineCommand {
       this.setting.command,
       {
         cwd: this.options.cwd,
-        env: this.options.env,
+        env: this.options.env(),
         input: JSON.stringify(payload),
         timeoutMs: TIMEOUT_MS,
         outputLimit: OUTPUT_LIMIT,
@@ -105,11 +112,14 @@ export function statusLineOf(
   hooksDisabled: boolean,
   onFailure: (message: string) => void,
 ): StatusLineCommand | undefined {
-  const setting = rt.project.settings.statusLine;
+  const { settings } = rt.project;
+  const setting = settings.statusLine;
   if (!terminal || hooksDisabled || setting === undefined) return undefined;
   return new StatusLineCommand(setting, {
     cwd: rt.cwd,
-    env: { ...process.env, ...rt.project.settings.env },
+    // A project's approved `env` whose file changed since (the model rewrote `BASH_ENV`'s setup.sh)
+    // is left out, as for hooks: your `bash ~/.claude/statusline.sh` would load it at every prompt.
+    env: () => ({ ...process.env, ...withoutChangedLoads(settings.env, settings.envFiles) }),
     onFailure,
   });
 }
