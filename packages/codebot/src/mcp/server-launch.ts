@@ -17,8 +17,11 @@ export interface LaunchContext {
   cwd: string;
   /** The user's environment (`${VAR}` and the server's inherited variables). */
   env: Readonly<Record<string, string | undefined>>;
-  /** The session's `env` setting (user-owned layers and trusted grants only). */
-  settingsEnv: Readonly<Record<string, string>>;
+  /**
+   * The session's `env` setting (user-owned layers and trusted grants only), made for each start:
+   * a restart must not load a project file an approved value loads that changed since.
+   */
+  settingsEnv(): Readonly<Record<string, string>>;
   /** The SSRF-guarded fetch for remote servers of project files. */
   guardedFetch: FetchLike;
   /** The transport to a server of the Agent SDK program, by name (present with stream-json input). */
@@ -54,7 +57,7 @@ export function transportFor(entry: ServerEntry, ctx: LaunchContext): Transport 
     command: expandVars(config.command, vars),
     args: (config.args ?? []).map((a) => expandVars(a, vars)),
     cwd,
-    env: { ...inherited(ctx.env), ...ctx.settingsEnv, ...(expandRecord(config.env, vars) ?? {}) },
+    env: { ...inherited(ctx.env), ...ctx.settingsEnv(), ...(expandRecord(config.env, vars) ?? {}) },
   });
 }
 

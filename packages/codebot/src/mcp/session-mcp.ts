@@ -6,6 +6,7 @@ import type { Tool } from "@codebot/agentcore";
 import { createGuardedFetch } from "@codebot/hooks";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ProjectSettings } from "../session/project-settings.js";
+import { withoutChangedLoads } from "../settings/approved-files.js";
 import { millisecondsVariable } from "../settings/milliseconds-variable.js";
 import type { PluginFolder } from "../settings/plugin-folder.js";
 import { problemNotice } from "../settings/problem-notice.js";
@@ -139,7 +140,9 @@ async function mcpServers(
     launch: {
       cwd: options.cwd,
       env: options.env,
-      settingsEnv: project.settings.env,
+      // A project's approved value whose loaded file changed since (`NODE_OPTIONS`' --require the
+      // model rewrote) is left out of a server started or restarted then, as out of a hook.
+      settingsEnv: () => withoutChangedLoads(project.settings.env, project.settings.envFiles),
       guardedFetch: guarded.fetch as FetchLike,
       ...(options.sdkTransport ? { sdkTransport: options.sdkTransport } : {}),
     },

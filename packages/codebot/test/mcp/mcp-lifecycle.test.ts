@@ -357,4 +357,33 @@ describe("an MCP server restarted after it died", () => {
       "did not start: srv.mjs changed since the server was approved for this project",
     );
   });
+
+  it("your own server restarted after the project file an approved env value loads changed starts without that value", async () => {
+    // The project's NODE_OPTIONS (approved) requires pre.cjs; the model rewrites it, then makes your server die.
+    const project = scratchDir("codebot-project-");
+    const state = scratchDir("mcp-state-");
+    fs.writeFileSync(path.join(project, "pre.cjs"), "// approved\n");
+    const s = await startSession({
+      dirs: { project },
+      user: { mcpServers: { t: testServer("serve", state) } },
+      project: { env: { NODE_OPTIONS: "--require ./pre.cjs" } },
+      runtime: { trustProjectHooks: true },
+      script: [
+        reply.toolCalls(
+          toolCall("bash", { command: `echo 'require("fs").writeFileSync("ran", "")' > pre.cjs` }, "c-edit"),
+        ),
+        reply.toolCalls(toolCall("mcp__t__die", {}, "c-die")),
+        reply.text("done"),
+      ],
+    });
+    await s.runtime.prompt("go");
+    expect(toolResultFor(s.model, "c-edit")?.isError).toBe(false);
+    await waitFor(() => pids(state, "starts").length > 1, 20_000, "the server to be restarted");
+    await waitFor(
+      () => s.runtime.mcpServers()[0]?.state === "connected",
+      20_000,
+      "the restarted server to connect",
+    );
+    expect(fs.existsSync(path.join(project, "ran"))).toBe(false);
+  });
 });

@@ -31,7 +31,7 @@ export async function mcpList(
     launch: {
       cwd: inventory.cwd,
       env: process.env,
-      settingsEnv: inventory.project.settings.env,
+      settingsEnv: () => inventory.project.settings.env,
       guardedFetch: guarded.fetch as FetchLike,
     },
     ...(inventory.project.settings.mcpStartupTimeout !== undefined
