@@ -25,14 +25,22 @@ const keys = new Map<string, HelperKey>();
 /** The model environments whose ANTHROPIC_API_KEY a helper gave, and that helper's key. */
 const helperEnvs = new WeakMap<Env, HelperKey>();
 
-/** `env` with ANTHROPIC_API_KEY from the helper, when it has no Anthropic key of its own. */
-export function withHelperKey(env: Env, setting: ApiKeyHelperSetting | undefined): Env {
+/**
+ * `env` with ANTHROPIC_API_KEY from the helper, when it has no Anthropic key of its own. `runEnv`
+ * makes the environment of each run: `env`, without a project's approved value whose loaded file
+ * changed since (model-env.ts), for a later run must not load what the model rewrote.
+ */
+export function withHelperKey(
+  env: Env,
+  setting: ApiKeyHelperSetting | undefined,
+  runEnv: () => Env = () => env,
+): Env {
   if (setting === undefined || env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_AUTH_TOKEN?.trim()) return env;
   const helper = setting.command;
   let key = keys.get(helper);
   if (key === undefined) {
     refuseChanged(setting);
-    key = new HelperKey(setting, env, firstKey(setting, env), ttlOf(env));
+    key = new HelperKey(setting, runEnv, firstKey(setting, runEnv()), ttlOf(env));
     keys.set(helper, key);
   }
   const withKey = { ...env, ANTHROPIC_API_KEY: key.latest };
@@ -51,7 +59,7 @@ class HelperKey implements RotatingKey {
 
   constructor(
     private readonly setting: ApiKeyHelperSetting,
-    private readonly env: Env,
+    private readonly runEnv: () => Env,
     public latest: string,
     private readonly ttlMs: number,
   ) {}
@@ -72,7 +80,7 @@ class HelperKey implements RotatingKey {
   private ask(): Promise<string> {
     this.asking ??= Promise.resolve()
       .then(() => refuseChanged(this.setting))
-      .then(() => runHelper(this.setting, this.env))
+      .then(() => runHelper(this.setting, this.runEnv()))
       .then((key) => {
         this.latest = key;
         this.fetchedAt = Date.now();

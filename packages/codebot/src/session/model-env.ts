@@ -11,6 +11,7 @@ import {
   thinkingToSend,
 } from "@codebot/agentcore";
 import { visible } from "../approval/visible-text.js";
+import { withoutChangedLoads } from "../settings/approved-files.js";
 import { effortCapFor } from "../settings/effort-cap.js";
 import type { RuntimeSettings } from "../settings/runtime-settings.js";
 import { helperKeyOf, withHelperKey } from "./api-key-helper.js";
@@ -86,7 +87,10 @@ function envThinkingBudget(value: string | undefined): number | undefined {
  */
 export function modelEnv(processEnv: Env, settings: RuntimeSettings, flags: ModelAccessFlags = {}): Env {
   // A new object each call: what is registered for it concerns this session alone.
-  const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper);
+  const env = withHelperKey({ ...processEnv, ...settings.env }, settings.apiKeyHelper, () => ({
+    ...processEnv,
+    ...withoutChangedLoads(settings.env, settings.envFiles),
+  }));
   effortInputsOfEnv.set(env, { ...(flags.effort !== undefined ? { flag: flags.effort } : {}), settings });
   if (flags.anthropicBetas !== undefined && flags.anthropicBetas.length > 0)
     betasOfEnv.set(env, { anthropicBetas: flags.anthropicBetas });

@@ -213,6 +213,30 @@ describe("apiKeyHelper", () => {
     expect(fs.readFileSync(path.join(box.home, "runs"), "utf8")).toBe("run\n");
   });
 
+  it("run again after the project file an approved env value loads changed, it runs without that value", async () => {
+    const box = sandbox();
+    // Your bash helper reads the project's BASH_ENV (approved); the model rewrites its setup.sh.
+    const script = helper(box, countingKey(box));
+    box.json(path.join(box.home, ".claude/settings.json"), { apiKeyHelper: `bash ${script}` });
+    box.write("setup.sh", "true\n");
+    box.json(box.at(".claude/settings.json"), { env: { BASH_ENV: "./setup.sh" } });
+    const trust = await runCli(["hooks", "trust", "--yes", "--cwd", box.project], { env: cliEnv(box.home) });
+    expect(trust.code).toBe(0);
+    const server = await modelServer([
+      reply.toolCall("bash", { command: "echo 'touch ran' > setup.sh" }),
+      // The server refuses the key: the helper runs again.
+      reply.httpError(401, { message: "invalid x-api-key" }),
+      reply.text("done"),
+    ]);
+    const r = await runCli(
+      ["-p", "go", "--model", "anthropic/claude-sonnet-4-5", "--permission-mode", "bypassPermissions"],
+      { cwd: box.project, env: cliEnv(box.home, { ANTHROPIC_BASE_URL: server.anthropicBaseUrl }) },
+    );
+    expect(r.stdout).toBe("done\n");
+    expect(server.requests.map((q) => q.headers["x-api-key"])).toEqual(["k1", "k1", "k2"]);
+    expect(fs.existsSync(box.at("ran"))).toBe(false);
+  });
+
   it("yours that ran nothing of the project is not run again once it would run a program the model wrote there", async () => {
     const box = sandbox();
     // Yours: the project's own key script when it has one, else your key.
