@@ -361,10 +361,11 @@ describe("an MCP server restarted after it died", () => {
   it("your own server restarted after the project file an approved env value loads changed starts without that value", async () => {
     // The project's NODE_OPTIONS (approved) requires pre.cjs; the model rewrites it, then makes your server die.
     const project = scratchDir("codebot-project-");
+    const home = scratchDir("codebot-home-");
     const state = scratchDir("mcp-state-");
     fs.writeFileSync(path.join(project, "pre.cjs"), "// approved\n");
     const s = await startSession({
-      dirs: { project },
+      dirs: { project, home },
       user: { mcpServers: { t: testServer("serve", state) } },
       project: { env: { NODE_OPTIONS: "--require ./pre.cjs" } },
       runtime: { trustProjectHooks: true },
