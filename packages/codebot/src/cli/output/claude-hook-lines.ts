@@ -6,12 +6,14 @@
  * Setup) hooks always, for every event's hooks but SessionEnd's with `--include-hook-events`. codebot's own
  * `hook_start` and `hook` lines (claude-stream.ts) are written beside them, unchanged. A hook's
  * `systemMessage` gets claude's `<hook name> says:` line (hook-says-line.ts) after its end, with or
- * without the flag (not a SessionStart or SessionEnd hook's).
+ * without the flag (not a SessionStart or SessionEnd hook's). A Stop hook that sends the agent back
+ * or fails gets claude's `stop-hook-error` notification, once a run (stop-problem-line.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { HookEnd, HookEvent, HookStart } from "@codebot/hooks";
 import type { SessionEvent } from "../../session/session-events.js";
 import { hookSaysLine } from "./hook-says-line.js";
+import { isStopProblem, stopProblemLine } from "./stop-problem-line.js";
 import type { WireObject } from "./wire.js";
 
 /** The events whose hooks claude reports without `--include-hook-events`. */
@@ -24,6 +26,8 @@ const NOT_SAID: ReadonlySet<HookEvent> = new Set(["SessionStart", "SessionEnd"])
 export class ClaudeHookLines {
   /** The started runs waiting for their end, by run id. */
   private readonly running = new Map<string, HookStart>();
+  /** claude's `stop-hook-error` notification has been written: once a run. */
+  private stopProblemTold = false;
 
   /** `all`: `--include-hook-events`, every event's hooks. `sessionId`: the current one (a `/clear` starts another). */
   constructor(
@@ -67,10 +71,14 @@ export class ClaudeHookLines {
       const start = this.running.get(end.runId);
       if (!start) return [];
       this.running.delete(end.runId);
-      const says =
+      const says: WireObject[] =
         end.systemMessage === undefined || NOT_SAID.has(start.event)
           ? []
           : [{ ...hookSaysLine(this.names(start).hook_name as string, end.systemMessage), ...this.base() }];
+      if (!this.stopProblemTold && isStopProblem(start, end)) {
+        this.stopProblemTold = true;
+        says.push({ ...stopProblemLine(), ...this.base() });
+      }
       if (!this.reports(start.event)) return says;
       const response: WireObject = {
         type: "system",
