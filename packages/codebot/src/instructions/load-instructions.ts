@@ -3,6 +3,7 @@ import path from "node:path";
 import { expandHome } from "../paths/home-path.js";
 import { ReadRules } from "../paths/read-rules.js";
 import { readSettingsText } from "../settings/read-settings-text.js";
+import { withoutHtmlComments } from "./html-comments.js";
 import { importPaths } from "./import-paths.js";
 import type { InstructionFile, InstructionScope, LoadedInstructions } from "./instruction-file.js";
 import { type InstructionWhere, instructionLocations, projectRoot } from "./instruction-locations.js";
@@ -96,8 +97,10 @@ export class InstructionReader {
       }
       if (this.seen.has(real)) return;
       this.seen.add(real);
-      files.push({ path: file, scope, text: read.text, ...(importedBy !== undefined ? { importedBy } : {}) });
-      const imports = importPaths(read.text);
+      // Block-level HTML comments are notes for the file's editors, not the model (as in claude).
+      const text = withoutHtmlComments(read.text);
+      files.push({ path: file, scope, text, ...(importedBy !== undefined ? { importedBy } : {}) });
+      const imports = importPaths(text);
       if (imports.length === 0) return;
       if (chain.length >= MAX_IMPORT_DEPTH) {
         problems.push(`${file}: imports deeper than ${MAX_IMPORT_DEPTH} levels are not followed`);
