@@ -42,7 +42,14 @@ export function skillTool(
     },
     async execute(args, ctx) {
       const skill = skills.get(args.skill.replace(/^\//, ""));
-      if (skill === undefined || !skill.modelInvocable) {
+      // Said as claude 2.1.328 says it (recorded): "no such skill" would leave the model free to
+      // carry out the steps it guesses a user-only skill holds.
+      if (skill !== undefined && !skill.modelInvocable)
+        return {
+          content: `skill: ${skill.name} is for the user to run (disable-model-invocation): ask the user to type /${skill.name} themselves, and do not carry out its steps by other means`,
+          isError: true,
+        };
+      if (skill === undefined) {
         const known = [...skills.values()].filter((s) => s.modelInvocable).map((s) => s.name);
         return {
           content: `skill: no skill named "${args.skill}"${known.length ? ` (available: ${known.join(", ")})` : ""}`,

@@ -266,7 +266,12 @@ describe("slash commands and skills through -p", { timeout: 60_000 }, () => {
       `Base directory for this skill: ${fs.realpathSync(box.project)}/.claude/skills/release`,
     );
     expect(afterLoad).toContain("Release steps for version 1.2.0: bump, tag, push.");
-    expect(requestText(server.requests[2])).toContain('no skill named \\"deploy\\"');
+    // As claude 2.1.328 answers its Skill call of a user-only skill (recorded with wohlford/dotclaude's /debrief).
+    const refused = requestText(server.requests[2]);
+    expect(refused).toContain(
+      "skill: deploy is for the user to run (disable-model-invocation): ask the user to type /deploy themselves",
+    );
+    expect(refused).not.toContain("Deploy now.");
   });
 
   it("a Claude Code group matching Skill sees the skill tool's call as Claude Code names it", async () => {
