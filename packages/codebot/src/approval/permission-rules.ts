@@ -1,6 +1,7 @@
 import { commandSpellings } from "./command-spellings.js";
 import { matchesFlagsInAnyOrder } from "./flags-in-any-order.js";
 import { isHarmlessAssignment } from "./harmless-assignment.js";
+import { findChangesFiles } from "./find-changes-files.js";
 import { commandsInInlineCode } from "./inline-code-commands.js";
 import { matchesPastOptions } from "./options-between-words.js";
 import {
@@ -172,7 +173,9 @@ export function allowedByRules(
       (c) =>
         !c.tighteningOnly &&
         !someRule(
-          (r) => matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text)),
+          (r) =>
+            (matchesCommand(r, c.text) || matchesCommand(r, withoutTransparentWrappers(c.text))) &&
+            !(r.bash?.kind !== "exact" && findChangesFiles(c.text)),
           movesAround ? command : c.text,
         ),
     );
