@@ -1,7 +1,7 @@
 import { commandSpellings } from "./command-spellings.js";
+import { findChangesFiles } from "./find-changes-files.js";
 import { matchesFlagsInAnyOrder } from "./flags-in-any-order.js";
 import { isHarmlessAssignment } from "./harmless-assignment.js";
-import { findChangesFiles } from "./find-changes-files.js";
 import { commandsInInlineCode } from "./inline-code-commands.js";
 import { matchesPastOptions } from "./options-between-words.js";
 import {
