@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type readline from "node:readline";
 import type { Key } from "./newline-keys.js";
+import { terminalSafe } from "../output/terminal-safe.js";
 import type { PastedTexts } from "./pasted-texts.js";
 import { overrideInternal, readlineInternal } from "./readline-internals.js";
 
@@ -18,15 +19,27 @@ const OFF = "\x1b[?2004l";
  * pasted line of 100 000 characters (a minified file, a log line) took minutes to appear, the
  * session deaf meanwhile. A large paste goes in as its placeholder instead (PastedTexts), so
  * its breaks are gathered with its text, not given to readline as they come.
+ *
+ * A paste is text, never keys: what it holds besides its text and breaks — a Ctrl+C or Ctrl+D
+ * byte, a backspace, an escape sequence (a colour, a window title) copied from a terminal — is
+ * dropped, as claude 2.1.328 drops it (recorded in tmux). As keys, two Ctrl+C bytes in a paste
+ * quit the session and a backspace deleted what was typed. So it is made before every other part
+ * that wraps readline's key handler (the Ctrl+D quit, the history search) has wrapped it, and sees
+ * each key first.
  */
 export class BracketedPaste {
-  private pasting = false;
+  private inPaste = false;
   /** Pasted text not yet given to readline, its line breaks as `\n`. */
   private pending = "";
   /** The last key pasted was a return: an enter right after it is the same break (`\r\n`). */
   private afterReturn = false;
   /** Whether readline's key handler takes the paste whole (else its breaks reach readline as keys). */
   private gathers = false;
+
+  /** Between the terminal's paste-start and paste-end: a key now is pasted text, not a key. */
+  get pasting(): boolean {
+    return this.inPaste;
+  }
 
   constructor(
     input: NodeJS.ReadStream,
@@ -47,9 +60,9 @@ export class BracketedPaste {
     });
     // Before readline's own listener: it ends the line on the break it is given.
     input.prependListener("keypress", (_text: string | undefined, key: Key | undefined) => {
-      if (key?.name === "paste-start") this.pasting = true;
-      else if (key?.name === "paste-end") this.pasting = false;
-      else if (this.pasting && !this.gathers && isBreak(key)) onPastedBreak();
+      if (key?.name === "paste-start") this.inPaste = true;
+      else if (key?.name === "paste-end") this.inPaste = false;
+      else if (this.inPaste && !this.gathers && isBreak(key)) onPastedBreak();
     });
     if (rl !== undefined) this.insertWhole(rl);
   }
@@ -62,13 +75,17 @@ export class BracketedPaste {
     const handler = readlineInternal(rl, "_ttyWrite");
     if (handler === undefined) return;
     this.gathers = true;
-    const original = handler.method as (text: string | undefined, key: Key | undefined) => void;
+    // The handler in force now, with what other parts wrapped around readline's own.
+    const current = (rl as unknown as Record<symbol, unknown>)[handler.key];
+    if (typeof current !== "function") return;
+    const original = current as (text: string | undefined, key: Key | undefined) => void;
     const editor = rl as unknown as { line: string; cursor: number };
     const beforeEdit = readlineInternal(rl, "_beforeEdit")?.method as
       | ((line: string, cursor: number) => void)
       | undefined;
     const flush = () => {
-      const text = this.pending;
+      // The paste's escape sequences whole (an OSC title's text too) and its other controls.
+      const text = terminalSafe(this.pending);
       this.pending = "";
       this.afterReturn = false;
       if (text === "") return;
@@ -91,13 +108,14 @@ export class BracketedPaste {
       });
     };
     overrideInternal(rl, handler.key, (text: string | undefined, key: Key | undefined) => {
-      if (this.pasting && isBreak(key)) {
+      if (this.inPaste && isBreak(key)) {
         if (!(key?.name === "enter" && this.afterReturn)) this.pending += "\n";
         this.afterReturn = key?.name === "return";
         return;
       }
-      if (this.pasting && isText(text, key)) {
-        this.pending += text;
+      if (this.inPaste) {
+        // As the terminal sent it (an escape sequence whole, a control byte), cleaned at the flush.
+        this.pending += key?.sequence ?? text ?? "";
         this.afterReturn = false;
         return;
       }
@@ -109,11 +127,4 @@ export class BracketedPaste {
 
 function isBreak(key: Key | undefined): boolean {
   return key?.name === "return" || key?.name === "enter";
-}
-
-/** A key that only types its text: not a line break, nor a key with Ctrl or Alt. */
-function isText(text: string | undefined, key: (Key & { ctrl?: boolean }) | undefined): text is string {
-  if (text === undefined || text === "" || key?.ctrl === true || key?.meta === true) return false;
-  if (isBreak(key) || key?.name === "backspace") return false;
-  return !text.includes("\r") && !text.includes("\n");
 }

@@ -5,6 +5,8 @@ export interface Key {
   name?: string;
   meta?: boolean;
   code?: string;
+  /** The bytes the terminal sent for it (`\x1b[31m`, `\x03`). */
+  sequence?: string;
 }
 
 /**

@@ -452,9 +452,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
   // Alt+Enter / Shift+Enter, or a paste's line break: the prompt continues on the next line.
   const newlineKeys = new NewlineKeys(rl);
-  if (terminal) new BracketedPaste(process.stdin, process.stdout, () => lines.breakLine(), rl, pasted);
+  // Made below, once every part that wraps readline's key handler has: it sees a paste's keys first.
+  let paste: BracketedPaste | undefined;
   process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
-    if (!newlineKeys.isNewline(text, key)) return;
+    if (paste?.pasting === true || !newlineKeys.isNewline(text, key)) return;
     lines.breakLine();
     // As if Enter was pressed: readline ends the line, onLine sees lineBreak.
     rl.write("\r");
@@ -491,6 +492,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (terminal) search.install();
   // Ctrl+D on an empty prompt arms quitting; a second soon after quits.
   if (terminal) ctrlDQuits(rl, keys.ctrlD);
+  if (terminal) paste = new BracketedPaste(process.stdin, process.stdout, () => lines.breakLine(), rl, pasted);
   rl.on("close", () => {
     state.inputEnds();
     // The end of a pipe: what it sent runs first, then what its background runs report.
@@ -535,7 +537,9 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   });
 
   // Esc interrupts the running step: the prompt ends there and the session waits for input; Ctrl+C does too, twice quits.
-  process.stdin.on("keypress", keys.esc);
+  process.stdin.on("keypress", (text: string | undefined, key: Key | undefined) => {
+    if (paste?.pasting !== true) keys.esc(text, key);
+  });
   // A key pressed after the turn ended (typing, Ctrl+C at the prompt) means the user is there:
   // claude 2.1.328 sends no idle_prompt for that wait (its bundle: none if the last interaction
   // came after the turn's end; recorded: none after a Ctrl+C at the prompt). Keys during a turn
