@@ -43,7 +43,7 @@ export class BracketedPaste {
 
   constructor(
     input: NodeJS.ReadStream,
-    output: NodeJS.WriteStream,
+    private readonly output: NodeJS.WriteStream,
     /** Called, before readline ends the line, for each line break inside a paste. */
     private readonly onPastedBreak: () => void,
     rl?: readline.Interface,
@@ -51,6 +51,9 @@ export class BracketedPaste {
     private readonly folds?: PastedTexts,
   ) {
     output.write(ON);
+    // Ctrl+Z: the shell gets the terminal as it had it (bash turns the mode off itself to run a
+    // job, so after `fg` a paste sent each of its lines as a prompt); back, the mode is on again.
+    process.on("SIGCONT", () => output.write(ON));
     process.on("exit", () => {
       try {
         fs.writeSync((output as NodeJS.WriteStream & { fd: number }).fd, OFF);
@@ -120,6 +123,7 @@ export class BracketedPaste {
         return;
       }
       flush();
+      if (key?.ctrl === true && key.name === "z") this.output.write(OFF);
       original.call(rl, text, key);
     });
   }

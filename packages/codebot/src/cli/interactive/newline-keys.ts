@@ -3,6 +3,7 @@ import type readline from "node:readline";
 /** What node's keypress parser reports for a key. */
 export interface Key {
   name?: string;
+  ctrl?: boolean;
   meta?: boolean;
   code?: string;
   /** The bytes the terminal sent for it (`\x1b[31m`, `\x03`). */

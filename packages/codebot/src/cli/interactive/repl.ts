@@ -484,6 +484,10 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   rl.on("SIGCONT", () => {
     if (state.is.busy || state.is.quitting) rl.resume();
     else idle();
+    // readline draws the line again after this, erasing below it: the status goes under it then.
+    setImmediate(() => {
+      if (terminal && state.promptFree()) status.draw();
+    });
   });
   // Without readline's terminal mode Ctrl+C is the terminal's signal, not a key readline sees.
   if (!terminal) process.on("SIGINT", keys.ctrlC);
