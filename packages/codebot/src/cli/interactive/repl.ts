@@ -24,6 +24,7 @@ import { problemLines } from "../settings-check.js";
 import { aboveInput } from "./above-input.js";
 import { loadAnswerRenderer } from "./answer-renderer-loading.js";
 import { BracketedPaste } from "./bracketed-paste.js";
+import { editEvenOnDumbTerminal } from "./dumb-terminal.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
 import { fillInput } from "./fill-input.js";
@@ -116,6 +117,7 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   // Large pastes, folded at the prompt into placeholders and put back when it is sent.
   const pasted = new PastedTexts();
   if (terminal) {
+    editEvenOnDumbTerminal(rl);
     measureAsTerminal(rl);
     editByGraphemes(rl, (line) => pasted.spans(line));
     killWords(rl);
