@@ -9,20 +9,14 @@ import { describe, expect, it } from "vitest";
 import { requestText, sandbox } from "./support/cli-fixtures.js";
 import { useBuiltCli } from "./support/cli-process.js";
 import { startSessionWith } from "./support/terminal-session.js";
-import type { TmuxSession } from "./support/tmux.js";
 
 useBuiltCli();
-
-function paste(term: TmuxSession, file: string): void {
-  term.tmux("load-buffer", "-b", "p", file);
-  term.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
-}
 
 describe("folded pastes", { timeout: 120_000 }, () => {
   it("a paste of 4 lines shows as [Pasted text #1 +3 lines] and the model gets the text around it", async () => {
     const { box, server, term } = await startSessionWith([reply.text("got it")]);
     term.type("before ");
-    paste(term, box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
+    term.paste(box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
     await term.waitForScreen("› before [Pasted text #1 +3 lines]");
     term.type(" after");
     await term.waitForScreen("[Pasted text #1 +3 lines] after");
@@ -35,7 +29,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   it("once sent, the prompt shows the pasted text in place of its placeholder, as claude's transcript does", async () => {
     const { box, term } = await startSessionWith([reply.text("got it")]);
     term.type("before ");
-    paste(term, box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
+    term.paste(box.write("p.txt", "alpha\nbeta\ngamma\ndelta"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.type(" after");
     term.press("Enter");
@@ -46,18 +40,18 @@ describe("folded pastes", { timeout: 120_000 }, () => {
 
   it("a paste of 3 lines is shown as it is", async () => {
     const { box, term } = await startSessionWith([reply.text("got it")]);
-    paste(term, box.write("p.txt", "alpha\nbeta\ngamma"));
+    term.paste(box.write("p.txt", "alpha\nbeta\ngamma"));
     await term.waitForScreen(/^… gamma$/m);
     expect(term.screen()).not.toContain("Pasted text");
   });
 
   it("a line of 801 characters shows as [Pasted text #1]; one of 800 is shown", async () => {
     const { box, server, term } = await startSessionWith([reply.text("first"), reply.text("second")]);
-    paste(term, box.write("p.txt", `${"a".repeat(799)}Z`));
+    term.paste(box.write("p.txt", `${"a".repeat(799)}Z`));
     await term.waitForScreen("aZ");
     term.press("Enter");
     await term.waitForScreen(/^first$/m);
-    paste(term, box.write("q.txt", `${"b".repeat(800)}Y`));
+    term.paste(box.write("q.txt", `${"b".repeat(800)}Y`));
     await term.waitForScreen("› [Pasted text #1]");
     term.press("Enter");
     await term.waitForScreen(/^second$/m);
@@ -66,10 +60,10 @@ describe("folded pastes", { timeout: 120_000 }, () => {
 
   it("two pastes are numbered #1 and #2 and each is sent in its place", async () => {
     const { box, server, term } = await startSessionWith([reply.text("got both")]);
-    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    term.paste(box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.type(" and ");
-    paste(term, box.write("q.txt", "b1\nb2\nb3\nb4\nb5"));
+    term.paste(box.write("q.txt", "b1\nb2\nb3\nb4\nb5"));
     await term.waitForScreen("› [Pasted text #1 +3 lines] and [Pasted text #2 +4 lines]");
     term.press("Enter");
     await term.waitForScreen(/^got both$/m);
@@ -79,7 +73,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   it("Backspace after a placeholder removes it whole, and the paste is not sent", async () => {
     const { box, server, term } = await startSessionWith([reply.text("sent")]);
     term.type("keep ");
-    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    term.paste(box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("BSpace");
     await term.waitForScreen(/^› keep *\n/m);
@@ -93,7 +87,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   it("← steps over a placeholder in one press, and Delete removes it whole", async () => {
     const { box, server, term } = await startSessionWith([reply.text("sent")]);
     term.type("ab");
-    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    term.paste(box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Left");
     term.type("X");
@@ -107,7 +101,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
 
   it("↑ brings the sent prompt back with the pasted text; the history file and the transcript keep the text", async () => {
     const { box, term } = await startSessionWith([reply.text("got it"), reply.text("again")]);
-    paste(term, box.write("p.txt", "a1\na2\na3\na4"));
+    term.paste(box.write("p.txt", "a1\na2\na3\na4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Enter");
     await term.waitForScreen(/^got it\n›/m);
@@ -129,11 +123,11 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   it("pasting the same text again expands its placeholder in place, and the text is sent once", async () => {
     const { box, server, term } = await startSessionWith([reply.text("sent")]);
     const file = box.write("p.txt", "a1\na2\na3\na4");
-    paste(term, file);
+    term.paste(file);
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.type(" then");
     await term.waitForScreen("[Pasted text #1 +3 lines] then");
-    paste(term, file);
+    term.paste(file);
     await term.waitForScreen(/a4 then/);
     expect(term.screen()).not.toContain("Pasted text");
     term.press("Enter");
@@ -146,7 +140,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
   it("a paste of 2 000 lines folds at once into [Pasted text #1 +2000 lines] and is sent whole", async () => {
     const { box, server, term } = await startSessionWith([reply.text("sent")]);
     const lines = Array.from({ length: 2000 }, (_, i) => `row${i}`);
-    paste(term, box.write("p.txt", `${lines.join("\n")}\n`));
+    term.paste(box.write("p.txt", `${lines.join("\n")}\n`));
     await term.waitForScreen("› [Pasted text #1 +2000 lines]", 10_000);
     term.press("Enter");
     await term.waitForScreen(/^sent$/m);
@@ -172,7 +166,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
       hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `cat > '${seen}'` }] }] },
     });
     const { term } = await startSessionWith([reply.text("sent")], { box, args: ["--settings", settings] });
-    paste(term, box.write("p.txt", "h1\nh2\nh3\nh4"));
+    term.paste(box.write("p.txt", "h1\nh2\nh3\nh4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Enter");
     await term.waitForScreen(/^sent$/m);
@@ -188,7 +182,7 @@ describe("folded pastes", { timeout: 120_000 }, () => {
 
   it("a paste's placeholder typed in a later prompt is sent as typed, as claude's: pastes belong to their prompt", async () => {
     const { box, server, term } = await startSessionWith([reply.text("first"), reply.text("second")]);
-    paste(term, box.write("p.txt", "s1\ns2\ns3\ns4"));
+    term.paste(box.write("p.txt", "s1\ns2\ns3\ns4"));
     await term.waitForScreen("[Pasted text #1 +3 lines]");
     term.press("Enter");
     await term.waitForScreen(/^first$/m);

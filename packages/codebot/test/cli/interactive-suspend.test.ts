@@ -32,8 +32,7 @@ async function suspendedAndBack(): Promise<{ box: ReturnType<typeof sandbox>; te
 describe("Ctrl+Z, then fg", { timeout: 120_000 }, () => {
   it("a paste after fg is still one prompt: bracketed paste is on again (bash turned it off)", async () => {
     const { box, term } = await suspendedAndBack();
-    term.tmux("load-buffer", "-b", "p", box.write("p.txt", "line one\nline two\nline three"));
-    term.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
+    term.paste(box.write("p.txt", "line one\nline two\nline three"));
     await term.waitForScreen(/^… line three/m);
     expect(term.screen()).not.toContain("(queued");
   });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type readline from "node:readline";
-import type { Key } from "./newline-keys.js";
 import { terminalSafe } from "../output/terminal-safe.js";
+import type { Key } from "./newline-keys.js";
 import type { PastedTexts } from "./pasted-texts.js";
 import { overrideInternal, readlineInternal } from "./readline-internals.js";
 

@@ -24,9 +24,9 @@ import { problemLines } from "../settings-check.js";
 import { aboveInput } from "./above-input.js";
 import { loadAnswerRenderer } from "./answer-renderer-loading.js";
 import { BracketedPaste } from "./bracketed-paste.js";
-import { editEvenOnDumbTerminal } from "./dumb-terminal.js";
 import { changedHookQuestion } from "./changed-hook-question.js";
 import { ctrlDQuits } from "./ctrl-d-quits.js";
+import { editEvenOnDumbTerminal } from "./dumb-terminal.js";
 import { fillInput } from "./fill-input.js";
 import { GatedOutput } from "./gated-output.js";
 import { HistorySearch } from "./history-search.js";
@@ -498,7 +498,8 @@ export async function runInteractive(given: SessionFlags): Promise<number> {
   if (terminal) search.install();
   // Ctrl+D on an empty prompt arms quitting; a second soon after quits.
   if (terminal) ctrlDQuits(rl, keys.ctrlD);
-  if (terminal) paste = new BracketedPaste(process.stdin, process.stdout, () => lines.breakLine(), rl, pasted);
+  if (terminal)
+    paste = new BracketedPaste(process.stdin, process.stdout, () => lines.breakLine(), rl, pasted);
   rl.on("close", () => {
     state.inputEnds();
     // The end of a pipe: what it sent runs first, then what its background runs report.

@@ -102,6 +102,12 @@ export class TmuxSession {
     execFileSync(TMUX, ["-L", this.socket, "send-keys", "-t", "t", "-l", text]);
   }
 
+  /** Pastes a file's text as a terminal pastes it: bracketed (ESC [200~ … ESC [201~). */
+  paste(file: string): void {
+    this.tmux("load-buffer", "-b", "p", file);
+    this.tmux("paste-buffer", "-p", "-b", "p", "-t", "t");
+  }
+
   /** Types a line and presses Enter. */
   submit(line: string): void {
     this.type(line);
