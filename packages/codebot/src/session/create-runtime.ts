@@ -97,7 +97,7 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
   );
   const { transcript } = files;
   const checkpoints = files.storage.persist
-    ? new CheckpointStore(() => checkpointFolder(files.transcriptPath))
+    ? new CheckpointStore(() => checkpointFolder(files.transcriptPath), notify)
     : undefined;
   const totals = new SessionTotals(apiTime, codeChanges, toolTime, files.restored?.totals);
   const spendingLimit =

@@ -63,8 +63,14 @@ export class CheckpointStore {
    * folder changes with the session (/clear, /resume): a new one is measured.
    */
   private total: { folder: string; bytes: number } | undefined;
+  /** A write to the store has failed (said once): the session's own folder is full or read-only. */
+  private failed = false;
 
-  constructor(private readonly folder: () => string) {}
+  constructor(
+    private readonly folder: () => string,
+    /** Told once when the store cannot be written; the file tools go on regardless. */
+    private readonly onError: (message: string) => void = () => {},
+  ) {}
 
   /** A prompt reached the model: the file changes its tools make from now on are its own. */
   startPrompt(uuid: string, at = Date.now()): void {
@@ -75,7 +81,9 @@ export class CheckpointStore {
   /**
    * A file tool is about to change `file`: it is copied, once per prompt. `held`: the file as the
    * tool has just read it (`edit` reads it to apply its change), copied as it is rather than read
-   * again. Never throws: a copy that fails is said by the row.
+   * again. Never throws: a copy that fails is said by the row — and, when the store itself cannot
+   * be written (the session's folder full or read-only), once to the user: the change to the
+   * project is the user's work, the copy only codebot's bookkeeping.
    */
   before(file: string, held?: HeldFile): void {
     const prompt = this.prompt;
@@ -83,15 +91,22 @@ export class CheckpointStore {
     this.copied.add(file);
     let before: string | null | "too-big" = null;
     let mode: number | undefined;
+    let content: Buffer | undefined;
     try {
       const stat = held === undefined ? fs.statSync(file) : { size: held.content.length, mode: held.mode };
       mode = stat.mode & 0o7777;
-      before =
-        stat.size > MAX_FILE_BYTES || this.bytes() + stat.size > MAX_SESSION_BYTES
-          ? "too-big"
-          : this.keep(held?.content ?? fs.readFileSync(file));
+      if (stat.size > MAX_FILE_BYTES || this.bytes() + stat.size > MAX_SESSION_BYTES) before = "too-big";
+      else content = held?.content ?? fs.readFileSync(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") before = "too-big";
+    }
+    if (content !== undefined) {
+      try {
+        before = this.keep(content);
+      } catch (error) {
+        before = "too-big";
+        this.storeFailed(error);
+      }
     }
     this.append({
       prompt: prompt.uuid,
@@ -204,11 +219,28 @@ export class CheckpointStore {
     return path.join(this.folder(), "index.jsonl");
   }
 
+  /**
+   * Appends a line to the index; one that cannot be written (a full disk) is left out and said.
+   * Left out, a copy's line makes /rewind not know the file changed; an `after` line, that a
+   * restore keeps the file's content aside first, as for a change made outside codebot.
+   */
   private append(line: IndexLine): void {
     const index = this.indexPath();
-    fs.mkdirSync(path.dirname(index), { recursive: true });
-    // A line a crash cut off is ended first, so that this one stands on its own.
-    fs.appendFileSync(index, `${endsMidLine(index) ? "\n" : ""}${JSON.stringify(line)}\n`);
+    try {
+      fs.mkdirSync(path.dirname(index), { recursive: true });
+      // A line a crash (or a full disk) cut off is ended first, so that this one stands on its own.
+      fs.appendFileSync(index, `${endsMidLine(index) ? "\n" : ""}${JSON.stringify(line)}\n`);
+    } catch (error) {
+      this.storeFailed(error);
+    }
+  }
+
+  private storeFailed(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.onError(
+      `rewind: cannot save copies of changed files in ${this.folder()}: ${(error as Error).message}; /rewind may not restore the files changed from now on`,
+    );
   }
 
   /**
