@@ -29,7 +29,11 @@ export class ValidationMark {
 
   clear(): void {
     if (this.storage.persist === false) return;
-    fs.rmSync(this.file, { force: true });
+    try {
+      fs.rmSync(this.file, { force: true });
+    } catch {
+      // Its folder read-only since it was set: the changes passed; a resume validates them again.
+    }
   }
 
   /** `/clear`, `/resume`: the mark of another session. */
