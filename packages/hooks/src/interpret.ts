@@ -9,6 +9,7 @@ import { DEFAULT_BLOCK_REASON, DEFAULT_STOP_REASON, type ElicitationAnswer } fro
 import type { RunOutcome } from "./executor.js";
 import { capForModel } from "./model-text-cap.js";
 import { nearName } from "./near-name.js";
+import { outputAfterJson } from "./output-after-json.js";
 import { type PermissionUpdate, permissionUpdatesOf } from "./permission-updates.js";
 import { allowedTerminalSequence } from "./terminal-sequence.js";
 import { textStart } from "./text-start.js";
@@ -222,10 +223,21 @@ export const BROKEN_JSON = "stdout looks like JSON but does not parse";
 
 /** BROKEN_JSON, with why when the answer was cut: said, or "does not parse" sends the author looking for a syntax error. */
 function brokenJson(outcome: RunOutcome): string {
-  if (!outcome.truncated?.includes("stdout")) return BROKEN_JSON;
+  if (!outcome.truncated?.includes("stdout")) {
+    const after = outputAfterJson(outcome.stdout.trim());
+    return after === undefined ? BROKEN_JSON : `${BROKEN_JSON}: ${afterJsonWords(after)}`;
+  }
   if (outcome.stdoutBudget !== undefined)
     return `${BROKEN_JSON}: it was cut, as the hooks of this event answered more than codebot reads for one event together (${capWords(outcome.stdoutBudget)} past each hook's first ${capWords(ANSWER_CAP)})`;
   return `${BROKEN_JSON}: it was longer than codebot reads (${capWords(outcome.stdoutCap ?? ANSWER_CAP)}), so it was cut`;
+}
+
+const SHOWN_AFTER = 60;
+
+/** The output after a valid JSON object, named (its start, quoted), and what stdout must be. */
+function afterJsonWords(after: string): string {
+  const shown = after.length > SHOWN_AFTER ? `${textStart(after, SHOWN_AFTER)}…` : after;
+  return `the JSON object is followed by other output (${JSON.stringify(shown)}); stdout must hold the JSON object alone`;
 }
 
 const TERMINAL_SEQUENCE_REFUSED =

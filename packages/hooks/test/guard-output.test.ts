@@ -46,6 +46,27 @@ describe("a blocking hook whose stdout starts like JSON but does not parse", () 
   });
 });
 
+describe("a blocking hook whose stdout is a JSON object followed by more output", () => {
+  it.each([
+    [
+      "a log line",
+      `echo '{"decision": "block", "reason": "no"}'; echo 'checked 3 files'`,
+      '"checked 3 files"',
+    ],
+    ["a second object", `echo '{}'; echo '{"decision": "block"}'`, '"{\\"decision\\": \\"block\\"}"'],
+    ["NUL bytes", `echo '{"decision": "block"}'; printf '\\000\\000'`, '"\\u0000\\u0000"'],
+  ])("%s: the failure names the output after the JSON, and the call runs", async (_name, command, shown) => {
+    const { runner, errors } = runnerFor({
+      PreToolUse: [{ type: "command", name: "guard", blocking: true, command }],
+    });
+    const { executed } = await callTool(runner, bashTool, { command: "ls" });
+    expect(executed).toHaveLength(1);
+    expect(errors).toEqual([
+      `hook guard: stdout looks like JSON but does not parse: the JSON object is followed by other output (${shown}); stdout must hold the JSON object alone`,
+    ]);
+  });
+});
+
 describe("an exit-2 reason sent to the model", () => {
   it("is capped like tool output: head and tail kept, the cut counted", async () => {
     // 100,000 characters of stderr: "HEAD", filler, "TAIL".
