@@ -7,6 +7,7 @@ import { ANSWER_CAP } from "./answer-cap.js";
 import { answerCut, CappedBuffer } from "./capped-buffer.js";
 import type { HookExecutor, HttpSpec, RunContext, RunOutcome } from "./executor.js";
 import { type AllowList, EMPTY_ALLOW_LIST, parseAllowList } from "./http-allowlist.js";
+import { decodedBody } from "./http-content-encoding.js";
 import { withheldCredentialMessage } from "./http-credential-vars.js";
 import {
   emptyHeaderRefs,
@@ -107,7 +108,7 @@ async function runHttpHook(spec: HttpSpec, ctx: RunContext, deps: RunDeps): Prom
     });
     const answerCap = ctx.answerCap ?? ANSWER_CAP;
     answer = new CappedBuffer(answerCap, ctx.answerBudget);
-    const body = await readCapped(response.body, answer);
+    const body = await readCapped(decodedBody(response.body, response.headers["content-encoding"]), answer);
     const outcome: RunOutcome = {
       stdout: body.text(),
       stderr: "",
