@@ -119,6 +119,7 @@ async function readStep(
   const content: AssistantPart[] = [];
   const open = new Map<string, OpenBlock>();
   const toolCalls: ModelToolCall[] = [];
+  const callIds = new Set<string>();
   const usage = emptyUsage();
   let finished = false;
   let atOutputLimit = false;
@@ -194,9 +195,10 @@ async function readStep(
           if (part.providerExecuted) break;
           const parsed = await parseToolInput(part.input);
           const input = parsed.ok ? parsed.value : {};
+          const id = uniqueCallId(part.toolCallId, callIds);
           content.push({
             type: "tool-call",
-            toolCallId: part.toolCallId,
+            toolCallId: id,
             toolName: part.toolName,
             // Providers take a call's arguments only as an object (Anthropic's API refuses a list in
             // a history's tool_use): any other JSON is recorded as {}, the call told it is invalid.
@@ -204,7 +206,7 @@ async function readStep(
             ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
           });
           toolCalls.push({
-            id: part.toolCallId,
+            id,
             name: part.toolName,
             input,
             ...(parsed.ok ? {} : { invalidJson: { message: parsed.message, text: part.input } }),
@@ -366,4 +368,17 @@ function jsonErrorMessage(error: unknown): string {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A call id not used before in this answer. A provider (a gateway, a local server) that gives two
+ * calls one id would have both answered under it, and Anthropic's API refuses such a history in the
+ * next request, and in every resume of it. claude 2.1.328 (recorded) runs both and then sends only
+ * the first call and its result; codebot keeps both, the second as `<id>_2`.
+ */
+function uniqueCallId(id: string, used: Set<string>): string {
+  let unique = id;
+  for (let n = 2; used.has(unique); n++) unique = `${id}_${n}`;
+  used.add(unique);
+  return unique;
 }
