@@ -29,7 +29,9 @@ describe("two calls of one answer given one id by the provider", () => {
     );
     const results = history.flatMap((m) =>
       m.role === "tool"
-        ? m.content.map((p) => [p.toolCallId, p.type === "tool-result" ? JSON.stringify(p.output) : ""])
+        ? m.content.flatMap((p) =>
+            p.type === "tool-result" ? [[p.toolCallId, JSON.stringify(p.output)]] : [],
+          )
         : [],
     );
     expect(calls).toEqual(["same", "same_2"]);
