@@ -148,7 +148,7 @@ export async function providerModels(
       const authToken = env.ANTHROPIC_API_KEY?.trim() ? undefined : env.ANTHROPIC_AUTH_TOKEN?.trim();
       const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
-      const baseURL = anthropicBaseUrl(env.ANTHROPIC_BASE_URL);
+      const baseURL = anthropicBaseUrl(checkedUrl("ANTHROPIC_BASE_URL", env.ANTHROPIC_BASE_URL));
       const effort = effortToSend(modelId, access.effort, access.maxEffort);
       const maxTokens = outputTokensToSend(modelId, access.maxOutputTokens);
       const thinking = thinkingToSend(
@@ -179,11 +179,12 @@ export async function providerModels(
     case "openai": {
       const apiKey = need("OPENAI_API_KEY");
       const { createOpenAI } = await import("@ai-sdk/openai");
-      const baseURL = trimSlashes(env.OPENAI_BASE_URL) || "https://api.openai.com/v1";
+      const baseURL =
+        trimSlashes(checkedUrl("OPENAI_BASE_URL", env.OPENAI_BASE_URL)) || "https://api.openai.com/v1";
       return (fetch) => createOpenAI({ apiKey, baseURL, fetch }).chat(modelId);
     }
     case "compat": {
-      const baseURL = trimSlashes(need("CODEBOT_COMPAT_BASE_URL"));
+      const baseURL = trimSlashes(checkedUrl("CODEBOT_COMPAT_BASE_URL", need("CODEBOT_COMPAT_BASE_URL")));
       const apiKey = env.CODEBOT_COMPAT_API_KEY?.trim() || undefined;
       const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
       return (fetch) =>
@@ -231,6 +232,27 @@ function withAnthropicOptions(
 function anthropicBaseUrl(value: string | undefined): string {
   const base = trimSlashes(value) || "https://api.anthropic.com";
   return base.endsWith("/v1") ? base : `${base}/v1`;
+}
+
+/**
+ * A base URL as given, refused in one line before any request when it is no http(s) URL: without
+ * its scheme (`localhost:11434/v1`, the way servers print their address) the request failed with
+ * the bare "Invalid URL", or went to a "localhost:" scheme.
+ */
+function checkedUrl(name: string, value: string | undefined): string | undefined {
+  const given = value?.trim();
+  if (!given) return value;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(given).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol === "http:" || protocol === "https:") return value;
+  const example = given.includes("://") ? "http://host:port or https://host" : `http://${given}`;
+  throw new ModelConfigError(
+    `model: ${name} "${given}" is not an http:// or https:// URL (write it as ${example})`,
+  );
 }
 
 function trimSlashes(value: string | undefined): string {

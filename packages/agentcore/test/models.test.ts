@@ -54,6 +54,29 @@ describe("model resolution", () => {
     }
   });
 
+  test("a base URL without its scheme (as servers print their address) is refused, showing it with http://", async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      [
+        "anthropic/claude-sonnet-4-5",
+        { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: "127.0.0.1:8080" },
+        "ANTHROPIC_BASE_URL",
+      ],
+      ["openai/gpt-4.1", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "localhost:11434/v1" }, "OPENAI_BASE_URL"],
+      ["compat/llama", { CODEBOT_COMPAT_BASE_URL: "localhost:11434/v1" }, "CODEBOT_COMPAT_BASE_URL"],
+    ];
+    for (const [spec, env, name] of cases) {
+      const given = env[name];
+      const error = await configError(spec, env);
+      expect(error.message).toBe(
+        `model: ${name} "${given}" is not an http:// or https:// URL (write it as http://${given})`,
+      );
+    }
+    const ftp = await configError("openai/gpt-4.1", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "ftp://h/v1" });
+    expect(ftp.message).toBe(
+      'model: OPENAI_BASE_URL "ftp://h/v1" is not an http:// or https:// URL (write it as http://host:port or https://host)',
+    );
+  });
+
   test("openai/ uses chat completions, not the Responses API", async () => {
     const model = await resolveModel("openai/gpt-4.1", { OPENAI_API_KEY: "x" });
     expect(model.provider).toBe("openai.chat");
