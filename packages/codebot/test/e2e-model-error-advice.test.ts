@@ -22,12 +22,16 @@ afterEach(async () => {
 const always = (status: number, message: string): TurnReply[] =>
   Array.from({ length: 11 }, () => reply.httpError(status, { message, headers: { "retry-after-ms": "1" } }));
 
-async function failureOf(script: TurnReply[]): Promise<{ reason: string | undefined; host: string }> {
+async function failureOf(
+  script: TurnReply[],
+  spec = "anthropic/claude-sonnet-4-5",
+  env: (s: LoopbackModelServer) => Record<string, string> = (s) => ({
+    ANTHROPIC_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: s.anthropicBaseUrl,
+  }),
+): Promise<{ reason: string | undefined; host: string }> {
   server = await startLoopbackModelServer(script);
-  const env = { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
-  const s = await startSession({
-    runtime: { model: await resolveModel("anthropic/claude-sonnet-4-5", env) },
-  });
+  const s = await startSession({ runtime: { model: await resolveModel(spec, env(server)) } });
   const result = await s.runtime.prompt("go");
   await s.runtime.close();
   expect(result.status).toBe("error");
@@ -58,6 +62,26 @@ describe("a model call's failure says what to do", () => {
     const { reason } = await failureOf([reply.httpError(401, { message: "invalid x-api-key" })]);
     expect(reason).toBe(
       "model: status 401: invalid x-api-key. Check the API key codebot was given (ANTHROPIC_API_KEY, OPENAI_API_KEY, … or apiKeyHelper) and that it may use this model.",
+    );
+  });
+
+  it("a model the provider does not know (404 naming it) is claude 2.1.328's 'issue with the selected model'", async () => {
+    const { reason } = await failureOf(
+      [reply.httpError(404, { message: "model: claude-nope-9" })],
+      "anthropic/claude-nope-9",
+    );
+    expect(reason).toBe(
+      "model: status 404: model: claude-nope-9. There's an issue with the selected model (claude-nope-9). It may not exist or you may not have access to it. Run --model to pick a different model.",
+    );
+  });
+
+  it("an OpenAI base URL without /v1 (404 on the path) names the address asked and says the base URL ends in /v1", async () => {
+    const { reason } = await failureOf([], "openai/gpt-4.1", (s) => ({
+      OPENAI_API_KEY: "k",
+      OPENAI_BASE_URL: s.url,
+    }));
+    expect(reason).toBe(
+      `model: status 404: loopback model server: no route POST /chat/completions. The server has no API at ${server?.url}/chat/completions: check the base URL (OPENAI_BASE_URL and CODEBOT_COMPAT_BASE_URL end in /v1, as http://localhost:11434/v1; ANTHROPIC_BASE_URL is the server's address, /v1 or not).`,
     );
   });
 

@@ -50,11 +50,27 @@ function adviceFor(error: ModelCallError): string | undefined {
       return apiCallError(error)?.statusCode === undefined
         ? undefined
         : `This is a server-side issue, usually temporary — send your message again in a moment.${persists}`;
+    case "model_not_found":
+      return notFoundAdvice(error);
     case "authentication_failed":
       return "Check the API key codebot was given (ANTHROPIC_API_KEY, OPENAI_API_KEY, … or apiKeyHelper) and that it may use this model.";
     default:
       return undefined;
   }
+}
+
+/**
+ * A 404 is the model (claude 2.1.328's words, recorded: the provider's answer names the model
+ * asked for) or the address: a base URL without the `/v1` the OpenAI-style servers put their API
+ * under answered "404 Not Found", which said nothing of where the request went.
+ */
+function notFoundAdvice(error: ModelCallError): string | undefined {
+  const call = apiCallError(error);
+  if (call === undefined) return undefined;
+  const model = (call.requestBodyValues as { model?: unknown } | undefined)?.model;
+  if (typeof model === "string" && model !== "" && call.responseBody?.includes(model))
+    return `There's an issue with the selected model (${model}). It may not exist or you may not have access to it. Run --model to pick a different model.`;
+  return `The server has no API at ${call.url}: check the base URL (OPENAI_BASE_URL and CODEBOT_COMPAT_BASE_URL end in /v1, as http://localhost:11434/v1; ANTHROPIC_BASE_URL is the server's address, /v1 or not).`;
 }
 
 /** claude's: a custom base URL is "your inference gateway (host)"; Anthropic's own API, its status page. */
