@@ -31,6 +31,26 @@ describe("the output samples of docs/cli.md are what codebot prints", () => {
     expect(commands.filter((c) => !new RegExp(`^codebot ${c}\\b`, "m").test(usage))).toEqual([]);
   });
 
+  it("the model set-up errors: each sample command, run as written with no key set, prints the line under it", async () => {
+    const lines = sampleHolding("$ codebot -p hi").trimEnd().split("\n");
+    const box = sandbox();
+    const runs = lines.flatMap((line, i) =>
+      line.startsWith("$ ") ? [{ line, expected: lines[i + 1] }] : [],
+    );
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    for (const { line, expected } of runs) {
+      const words = line.slice(2).split(" ");
+      const command = words.indexOf("codebot");
+      const assignments = words.slice(0, command);
+      const args = words.slice(command + 1);
+      const env = Object.fromEntries(
+        assignments.map((a) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]),
+      );
+      const r = await runCli([...args, "--cwd", box.project], { env: cliEnv(box.home, env) });
+      expect({ line, stderr: r.stderr, code: r.code }).toEqual({ line, stderr: `${expected}\n`, code: 1 });
+    }
+  });
+
   it("hooks list: the sample's user guard and untrusted project check, line for line", async () => {
     const sample = sampleHolding("$ codebot hooks list").trimEnd().split("\n").slice(1);
     const box = sandbox();
