@@ -25,6 +25,7 @@ import { initLine } from "./output/init-line.js";
 import { jsonLine } from "./output/json-line.js";
 import { MessageDisplay, OrderedOutput } from "./output/message-display.js";
 import { modelFallbackText } from "./output/model-fallback-text.js";
+import { modelRetryText } from "./output/model-retry-text.js";
 import { joinedReplayLine, replayLine } from "./output/replay-line.js";
 import { SessionStateLines } from "./output/session-state-lines.js";
 import { StartEvents } from "./output/start-events.js";
@@ -133,6 +134,9 @@ export async function runOneShot(flags: OneShotFlags): Promise<number> {
     // Who answered matters to a script: the stream says it in its own line, text and json on stderr.
     if (!streaming && event.kind === "agent" && event.event.type === "model_fallback")
       stderr(`codebot: ${terminalSafe(modelFallbackText(event.event))}`);
+    // So is a retry: a server that is down kept a text run silent for minutes.
+    if (!streaming && event.kind === "agent" && event.agentName === "main" && event.event.type === "retry")
+      stderr(`codebot: ${modelRetryText(event.event)}`);
     if (!streaming) return;
     // As claude's, these are written when they happen: a SessionStart hook's come before the init line.
     for (const hookLine of hookLines.lines(event)) emit(hookLine);

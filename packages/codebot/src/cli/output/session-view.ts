@@ -11,6 +11,7 @@ import { HeldForHooks } from "./held-for-hooks.js";
 import type { LineBatch, LineBatches } from "./line-batches.js";
 import { GLYPH_MARKS, type LineMarks, WORD_MARKS } from "./line-marks.js";
 import { modelFallbackText } from "./model-fallback-text.js";
+import { modelRetryText } from "./model-retry-text.js";
 import { hookLabel, Progress } from "./progress.js";
 import { blockedPromptText } from "./prompt-outcome-line.js";
 import { changeLines, type RanCalls, shownResult } from "./ran-calls.js";
@@ -438,11 +439,7 @@ export class SessionView {
         return;
       }
       case "retry":
-        this.notice(
-          this.s.yellow(
-            `${who}model call failed (${terminalSafe(e.error.message)}); retry ${e.attempt} in ${e.delayMs} ms`,
-          ),
-        );
+        this.notice(this.s.yellow(`${who}${modelRetryText(e)}`));
         return;
       case "model_fallback":
         this.notice(this.s.yellow(`${who}${terminalSafe(modelFallbackText(e))}`));
