@@ -84,13 +84,13 @@ export function addSubcommands(program: Command, done: (code: number) => void): 
       done(await hooksTest(projectFlagsOf(command), event, opts));
     });
   // Takes the project options like its siblings (a script may pass them to every subcommand);
-  // the schema does not depend on them.
-  withProjectOptions(hooks.command("schema"))
-    .description("print the JSON Schema of settings files")
-    .action(async () => {
-      const { hooksSchema } = await import("./hooks/hooks-schema.js");
-      done(hooksSchema());
-    });
+  // the schema does not depend on them, so its --help does not offer them.
+  const schema = withProjectOptions(hooks.command("schema"));
+  for (const option of schema.options) option.hideHelp();
+  schema.description("print the JSON Schema of settings files").action(async () => {
+    const { hooksSchema } = await import("./hooks/hooks-schema.js");
+    done(hooksSchema());
+  });
   withProjectOptions(hooks.command("trust"))
     .description("show the project's hooks and permission grants and approve them")
     .option("--yes", "approve without asking")

@@ -165,6 +165,17 @@ describe("codebot hooks validate", () => {
 });
 
 describe("codebot hooks schema", () => {
+  it("--help offers no project option, which the schema does not depend on; a script passing one still gets the schema", async () => {
+    const box = sandbox();
+    const help = await runCli(["hooks", "schema", "--help"], { env: cliEnv(box.home) });
+    expect(help.stdout).not.toMatch(/--settings|--plugin-dir|--cwd|--setting-sources/);
+    const r = await runCli(["hooks", "schema", "--cwd", box.project, "--settings", "{}"], {
+      env: cliEnv(box.home),
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+  });
+
   it("prints the JSON Schema of settings files with every event and entry field", async () => {
     const box = sandbox();
     const r = await runCli(["hooks", "schema"], { env: cliEnv(box.home) });
