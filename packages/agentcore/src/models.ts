@@ -36,6 +36,12 @@ export const DEFAULT_OPENAI_MODEL = "openai/gpt-4.1";
 
 const PROVIDERS = ["anthropic", "openai", "compat"] as const;
 
+/**
+ * Said after a missing Anthropic key, the default provider's: a first run with no key, or with an
+ * OpenAI key under another name, learnt of Anthropic alone.
+ */
+const OTHER_PROVIDERS = `; for OpenAI set OPENAI_API_KEY and use --model ${DEFAULT_OPENAI_MODEL}, for a local server see "Choosing a model" in docs/cli.md`;
+
 /** CODEBOT_MODEL if set; else the default model of the provider whose key is present (Anthropic first). */
 export function defaultModelSpec(env: Env = process.env): string {
   const configured = env.CODEBOT_MODEL?.trim();
@@ -137,16 +143,16 @@ export async function providerModels(
   if (!provider || !modelId) {
     throw new ModelConfigError(`model: "${spec}" is not provider/model-id (e.g. ${DEFAULT_ANTHROPIC_MODEL})`);
   }
-  const need = (name: string): string => {
+  const need = (name: string, otherwise = ""): string => {
     const value = env[name]?.trim();
-    if (!value) throw new ModelConfigError(`model: ${name} is not set (needed for ${spec})`);
+    if (!value) throw new ModelConfigError(`model: ${name} is not set (needed for ${spec})${otherwise}`);
     return value;
   };
   switch (provider) {
     case "anthropic": {
       // Claude Code's ANTHROPIC_AUTH_TOKEN (a gateway's bearer token) when there is no API key.
       const authToken = env.ANTHROPIC_API_KEY?.trim() ? undefined : env.ANTHROPIC_AUTH_TOKEN?.trim();
-      const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY") };
+      const auth = authToken ? { authToken } : { apiKey: need("ANTHROPIC_API_KEY", OTHER_PROVIDERS) };
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       const baseURL = anthropicBaseUrl(checkedUrl("ANTHROPIC_BASE_URL", env.ANTHROPIC_BASE_URL));
       const effort = effortToSend(modelId, access.effort, access.maxEffort);

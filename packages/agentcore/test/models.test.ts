@@ -22,7 +22,7 @@ describe("model resolution", () => {
   test("a missing Anthropic key names the variable and the model in one line", async () => {
     const error = await configError("anthropic/claude-sonnet-4-5", {});
     expect(error.message).toBe(
-      "model: ANTHROPIC_API_KEY is not set (needed for anthropic/claude-sonnet-4-5)",
+      'model: ANTHROPIC_API_KEY is not set (needed for anthropic/claude-sonnet-4-5); for OpenAI set OPENAI_API_KEY and use --model openai/gpt-4.1, for a local server see "Choosing a model" in docs/cli.md',
     );
   });
 

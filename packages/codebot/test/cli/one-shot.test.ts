@@ -625,7 +625,7 @@ describe("codebot -p errors are one clear line, never a stack trace", () => {
     const r = await runCli(["-p", "hi", "--cwd", box.project], { env: cliEnv(box.home) });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      "codebot: model: ANTHROPIC_API_KEY is not set (needed for anthropic/claude-sonnet-4-5)\n",
+      'codebot: model: ANTHROPIC_API_KEY is not set (needed for anthropic/claude-sonnet-4-5); for OpenAI set OPENAI_API_KEY and use --model openai/gpt-4.1, for a local server see "Choosing a model" in docs/cli.md\n',
     );
   });
 
