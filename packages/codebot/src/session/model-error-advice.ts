@@ -48,7 +48,7 @@ function adviceFor(error: ModelCallError): string | undefined {
     case "server_error":
       // An overloaded server (529) is one too, as claude words it (recorded); no answer at all is not.
       return apiCallError(error)?.statusCode === undefined
-        ? undefined
+        ? unreachedAdvice(error)
         : `This is a server-side issue, usually temporary — send your message again in a moment.${persists}`;
     case "model_not_found":
       return notFoundAdvice(error);
@@ -71,6 +71,22 @@ function notFoundAdvice(error: ModelCallError): string | undefined {
   if (typeof model === "string" && model !== "" && call.responseBody?.includes(model))
     return `There's an issue with the selected model (${model}). It may not exist or you may not have access to it. Run --model to pick a different model.`;
   return `The server has no API at ${call.url}: check the base URL (OPENAI_BASE_URL and CODEBOT_COMPAT_BASE_URL end in /v1, as http://localhost:11434/v1; ANTHROPIC_BASE_URL is the server's address, /v1 or not).`;
+}
+
+/**
+ * No answer at all because nothing listens there or the host has no address: the server is not
+ * started or the base URL is mistyped, which trying again does not mend (claude 2.1.328 says only
+ * `Cannot connect to API: connect ECONNREFUSED …`, recorded).
+ */
+function unreachedAdvice(error: ModelCallError): string | undefined {
+  const url = apiCallError(error)?.url;
+  if (url === undefined) return undefined;
+  const where = "the base URL (ANTHROPIC_BASE_URL, OPENAI_BASE_URL or CODEBOT_COMPAT_BASE_URL)";
+  if (/\bECONNREFUSED\b/.test(error.message))
+    return `Nothing is listening at ${hostOf(url)}: start the model's server, or point ${where} at it.`;
+  if (/\b(ENOTFOUND|EAI_AGAIN)\b/.test(error.message))
+    return `The host ${hostOf(url)} was not found: check ${where} and your network.`;
+  return undefined;
 }
 
 /** claude's: a custom base URL is "your inference gateway (host)"; Anthropic's own API, its status page. */
