@@ -130,6 +130,7 @@ export {
 } from "./matcher.js";
 export type { ToolPermissions } from "./middleware.js";
 export { capForModel } from "./model-text-cap.js";
+export { nearName } from "./near-name.js";
 export { gitRuns } from "./nested-commands.js";
 export type { HookNoVerdict } from "./no-verdict.js";
 export { isWithin } from "./path-within.js";

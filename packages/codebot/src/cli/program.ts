@@ -12,6 +12,7 @@ import { PERMISSION_MODE_FLAGS } from "./permission-mode-flag.js";
 import { withProjectOptions } from "./project-flags.js";
 import { PROMPT_SUGGESTIONS_VALUES, promptSuggestionsFlag } from "./prompt-suggestions.js";
 import { promptToolFlag } from "./prompt-tool-flag.js";
+import { checkPromptWords } from "./prompt-words.js";
 import { collectValues } from "./repeatable-option.js";
 import { resumeRequestOf, withResumeOptions } from "./resume-flags.js";
 import { type RootOptions, sessionFlagsOf } from "./session-command-flags.js";
@@ -40,6 +41,8 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
         .exitOverride()
         .showHelpAfterError("(run codebot --help for usage)")
         .argument("[prompt]", "the first prompt (interactive), or the prompt of -p")
+        // More words are said by checkPromptWords, in words a user acts on.
+        .allowExcessArguments()
         .option(
           "-p, --print [prompt]",
           "run one prompt to the end and print the answer (piped stdin is added to the prompt, or is the prompt)",
@@ -242,6 +245,11 @@ export function buildProgram(): { run(argv: readonly string[]): Promise<number> 
     ),
   ).action(async (positional: string | undefined, _opts: RootOptions, command: Command) => {
     const opts = command.opts<RootOptions>();
+    checkPromptWords(
+      opts.print !== undefined,
+      [...(typeof opts.print === "string" ? [opts.print] : []), ...command.args],
+      command.commands.map((c) => c.name()),
+    );
     sayMissingIntegrations(opts);
     // As claude's: hooks and commands can tell they run in minimal mode.
     if (opts.bare === true) process.env.CLAUDE_CODE_SIMPLE = "1";
