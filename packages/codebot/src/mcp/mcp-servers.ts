@@ -343,6 +343,11 @@ export class McpServers {
     clearTimeout(timer);
   }
 
+  /** The session's folders changed (`/add-dir`): every connected server is told its roots changed. */
+  rootsChanged(): void {
+    for (const c of this.connections) c.rootsChanged();
+  }
+
   /** The server of this name that the session started (whatever its state now). */
   connection(name: string): ServerConnection | undefined {
     return this.connections.find((c) => c.name === name);

@@ -14,6 +14,7 @@ import {
   type ElicitResult,
   ErrorCode,
   type GetPromptResult,
+  ListRootsRequestSchema,
   McpError,
   type Tool as McpToolInfo,
   type Prompt,
@@ -24,6 +25,7 @@ import {
 import { codebotVersion } from "../cli/version.js";
 import { changedProgram } from "../settings/changed-program.js";
 import { allPages } from "./list-pages.js";
+import { rootsOf } from "./roots.js";
 import type { ServerEntry } from "./server-entry.js";
 import { type LaunchContext, launchLabel, transportFor } from "./server-launch.js";
 import { GroupStdioTransport } from "./stdio-transport.js";
@@ -82,6 +84,11 @@ export class ServerConnection {
   /** What the server said it is in its `initialize` answer (`name`, `version`, maybe `title`), while connected. */
   get serverInfo(): Readonly<Record<string, unknown>> | undefined {
     return this.state === "connected" ? this.client?.getServerVersion() : undefined;
+  }
+
+  /** The session's folders changed (`/add-dir`): a connected server is told to ask for its roots again. */
+  rootsChanged(): void {
+    if (this.state === "connected") this.client?.sendRootsListChanged().catch(() => {});
   }
 
   /** Connects; never rejects (a failure is the state `failed`, reported once). */
@@ -256,8 +263,12 @@ export class ServerConnection {
   private async connectWith(transport: Transport): Promise<void> {
     const client = new Client(
       { name: "codebot", version: codebotVersion() },
-      { capabilities: { elicitation: { form: {} } } },
+      // Roots as claude 2.1.328 offers them (its capabilities, read in its binary: `roots: {listChanged: true}`).
+      { capabilities: { roots: { listChanged: true }, elicitation: { form: {} } } },
     );
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: rootsOf(this.options.launch.folders?.() ?? [this.options.launch.cwd]),
+    }));
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
       this.options.elicit(this.name, request.params, extra.signal),
     );

@@ -15,6 +15,11 @@ import { GroupStdioTransport } from "./stdio-transport.js";
 
 export interface LaunchContext {
   cwd: string;
+  /**
+   * The session's folders, read at each `roots/list` (the project's first, then those added to it:
+   * `--add-dir`, the settings', `/add-dir`'s); absent: `cwd` alone.
+   */
+  folders?(): readonly string[];
   /** The user's environment (`${VAR}` and the server's inherited variables). */
   env: Readonly<Record<string, string | undefined>>;
   /**

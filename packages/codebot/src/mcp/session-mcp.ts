@@ -24,6 +24,8 @@ import { withoutToolNameCollisions } from "./tool-name-collisions.js";
 
 export interface SessionMcpOptions {
   cwd: string;
+  /** The session's folders, the servers' MCP roots (LaunchContext.folders). */
+  folders?(): readonly string[];
   project: ProjectSettings;
   env: Readonly<Record<string, string | undefined>>;
   tools: Tool[];
@@ -139,6 +141,7 @@ async function mcpServers(
     isApproved,
     launch: {
       cwd: options.cwd,
+      ...(options.folders ? { folders: options.folders } : {}),
       env: options.env,
       // A project's approved value whose loaded file changed since (`NODE_OPTIONS`' --require the
       // model rewrote) is left out of a server started or restarted then, as out of a hook.

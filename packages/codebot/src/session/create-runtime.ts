@@ -313,8 +313,14 @@ async function assembleRuntime(options: RuntimeOptions, sessionLock: SessionLock
     setTitle: (title) => nameSession(transcript, events, title),
   };
   // MCP servers start now, in parallel; their tools join the list as each server connects.
-  mcp = await startMcpServers(options, { env, cwd, project, customizations }, tools, runner, notify, () =>
-    files.toolResultsDir(),
+  mcp = await startMcpServers(
+    options,
+    { env, cwd, project, customizations },
+    tools,
+    runner,
+    notify,
+    () => files.toolResultsDir(),
+    () => [paths.root, ...paths.addedFolders],
   );
   const instructionContext = () => joinContext(dynamicContext, projectContext(instructions.loaded));
   const { agent, compaction, meter, usage, promptSnapshot } = createMainAgent(

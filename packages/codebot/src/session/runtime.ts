@@ -67,7 +67,10 @@ export class Runtime extends RuntimeView {
   /** `/add-dir`: one more folder the file tools may reach; DirectoryAdded fires. Returns the folder (its real path). */
   addDirectory(input: string): string {
     const { cwd, paths, hooks, backgroundSaid } = this.parts;
-    return addDirectory(input, cwd, paths, hooks, (text) => backgroundSaid.note(text));
+    const folder = addDirectory(input, cwd, paths, hooks, (text) => backgroundSaid.note(text));
+    // The folder is one more MCP root: servers are told, as claude 2.1.328 tells them (read in its binary).
+    this.parts.mcp.servers?.rootsChanged();
+    return folder;
   }
 
   /** The folder `/add-dir <input>` would add (its real path); throws the one-line error when there is none. */

@@ -18,9 +18,12 @@ export async function startMcpServers(
   runner: HookRunner,
   notify: Notify,
   resultsDir: () => string,
+  /** The session's folders (the project's, then those added to it): the servers' MCP roots. */
+  folders: () => readonly string[],
 ): Promise<SessionMcp> {
   const mcp = await sessionMcp({
     cwd: settings.cwd,
+    folders,
     project: settings.project,
     env: settings.env,
     tools,
