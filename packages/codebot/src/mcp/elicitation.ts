@@ -1,9 +1,9 @@
 /**
  * What codebot answers when an MCP server asks the user for input (MCP elicitation): the
  * Elicitation hooks may answer (accept with content, decline, cancel; a block declines); without
- * an answer the request is declined and the user is told which server asked what. Then the
- * ElicitationResult hooks see the answer and may change it (a block declines) before it goes to
- * the server.
+ * an answer the request is cancelled and the user is told which server asked what; the
+ * ElicitationResult hooks see that answer and may change it (a block declines) before it goes to
+ * the server. A hook's own answer goes to the server as it is, as in claude 2.1.328.
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { visible } from "../approval/visible-text.js";
@@ -41,16 +41,21 @@ export function elicitationHandler(options: ElicitationOptions) {
     request: ElicitRequest["params"],
     signal: AbortSignal,
   ): Promise<ElicitResult> => {
-    let answer = await options.hooks?.ask(server, request, signal);
-    if (answer === undefined) {
-      options.notify(
-        `codebot: MCP server ${visible(server)} asked for input ("${visible(request.message)}"); declined (no Elicitation hook answered)`,
-      );
-      answer = { action: "decline" };
-    }
-    answer = (await options.hooks?.review(server, request, answer, signal)) ?? answer;
-    return answer.action === "accept"
-      ? { action: "accept", content: (answer.content ?? {}) as ElicitResult["content"] }
-      : { action: answer.action };
+    // An Elicitation hook's answer (a block too) goes to the server as it is: claude 2.1.328 runs
+    // no ElicitationResult hook for it (recorded with server-everything's elicitation).
+    const answered = await options.hooks?.ask(server, request, signal);
+    if (answered !== undefined) return resultOf(answered);
+    // Nobody was asked, so nobody declined: claude 2.1.328's `-p` cancels it (recorded).
+    options.notify(
+      `codebot: MCP server ${visible(server)} asked for input ("${visible(request.message)}"); cancelled (no Elicitation hook answered)`,
+    );
+    const cancelled: ElicitationAnswer = { action: "cancel" };
+    return resultOf((await options.hooks?.review(server, request, cancelled, signal)) ?? cancelled);
   };
+}
+
+function resultOf(answer: ElicitationAnswer): ElicitResult {
+  return answer.action === "accept"
+    ? { action: "accept", content: (answer.content ?? {}) as ElicitResult["content"] }
+    : { action: answer.action };
 }

@@ -20,7 +20,7 @@ function session(hooks: Record<string, unknown>) {
 }
 
 describe("Elicitation", () => {
-  it("a Claude Code group matching mcp_server_name accepts with content; the server gets it, and ElicitationResult sees it", async () => {
+  it("a Claude Code group matching mcp_server_name accepts with content; the server gets it", async () => {
     const s = await session({
       Elicitation: [
         group("other-server", command("touch other-ran")),
@@ -31,7 +31,6 @@ describe("Elicitation", () => {
           ),
         ),
       ],
-      ElicitationResult: [group("everything", command("cat > result.json"))],
     });
     await s.runtime.prompt("fill the form");
     const result = toolResultFor(s.model, "c1");
@@ -46,12 +45,6 @@ describe("Elicitation", () => {
       session_id: s.runtime.sessionId,
     });
     expect(ask.requested_schema.required).toEqual(["name"]);
-    expect(JSON.parse(fs.readFileSync(s.at("result.json"), "utf8"))).toMatchObject({
-      hook_event_name: "ElicitationResult",
-      mcp_server_name: "everything",
-      action: "accept",
-      content: { name: "Ada", check: true },
-    });
     expect(fs.existsSync(s.at("other-ran"))).toBe(false);
     expect(s.notices.join("\n")).not.toContain("declined");
   });
@@ -67,9 +60,41 @@ describe("Elicitation", () => {
     );
   });
 
+  it("no ElicitationResult hook runs after an Elicitation hook's answer, an accept or a block (claude 2.1.328, recorded)", async () => {
+    const log = group("everything", command("cat >> results.jsonl"));
+    const accepted = await session({
+      Elicitation: [
+        group("everything", command(answer("Elicitation", { action: "accept", content: { name: "Ada" } }))),
+      ],
+      ElicitationResult: [log],
+    });
+    await accepted.runtime.prompt("fill the form");
+    expect(toolResultFor(accepted.model, "c1")?.text).toContain("- Name: Ada");
+    const blocked = await session({
+      Elicitation: [group("everything", command("echo 'no forms here' >&2; exit 2"))],
+      ElicitationResult: [log],
+    });
+    await blocked.runtime.prompt("fill the form");
+    expect(toolResultFor(blocked.model, "c1")?.text).toContain("User declined");
+    expect(fs.existsSync(accepted.at("results.jsonl"))).toBe(false);
+    expect(fs.existsSync(blocked.at("results.jsonl"))).toBe(false);
+  });
+
+  it("an unanswered request is cancelled and ElicitationResult sees the cancel (claude 2.1.328's -p, recorded)", async () => {
+    const s = await session({ ElicitationResult: [group("everything", command("cat > result.json"))] });
+    await s.runtime.prompt("fill the form");
+    expect(toolResultFor(s.model, "c1")?.text).toContain("User cancelled");
+    expect(JSON.parse(fs.readFileSync(s.at("result.json"), "utf8"))).toMatchObject({
+      hook_event_name: "ElicitationResult",
+      mcp_server_name: "everything",
+      mode: "form",
+      action: "cancel",
+    });
+  });
+
   it("an ElicitationResult hook changes the answer before it reaches the server", async () => {
     const s = await session({
-      // No Elicitation hook: the request is declined; the result hook turns that into an accept.
+      // No Elicitation hook: the request is cancelled; the result hook turns that into an accept.
       ElicitationResult: [
         group(
           "everything",
@@ -81,12 +106,12 @@ describe("Elicitation", () => {
     expect(toolResultFor(s.model, "c1")?.text).toContain("- Name: Grace");
   });
 
-  it("without a hook the request is declined and the user is told", async () => {
+  it("without a hook the request is cancelled and the user is told", async () => {
     const s = await session({});
     await s.runtime.prompt("fill the form");
-    expect(toolResultFor(s.model, "c1")?.text).toContain("User declined");
+    expect(toolResultFor(s.model, "c1")?.text).toContain("User cancelled");
     expect(s.notices).toContain(
-      'codebot: MCP server everything asked for input ("Please provide inputs for the following fields:"); declined (no Elicitation hook answered)',
+      'codebot: MCP server everything asked for input ("Please provide inputs for the following fields:"); cancelled (no Elicitation hook answered)',
     );
   });
 });

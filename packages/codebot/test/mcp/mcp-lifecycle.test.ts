@@ -295,16 +295,16 @@ describe("MCP server lifecycle", () => {
 });
 
 describe("MCP elicitation without an Elicitation hook", () => {
-  it("a server's request for input is declined, the user is told, and the tool call goes on", async () => {
+  it("a server's request for input is cancelled, the user is told, and the tool call goes on", async () => {
     const state = scratchDir("mcp-state-");
     const s = await startSession({
       user: { mcpServers: { t: testServer("serve", state) } },
       script: [reply.toolCalls(toolCall("mcp__t__ask", {}, "c-ask")), reply.text("done")],
     });
     await s.runtime.prompt("ask me");
-    expect(toolResultFor(s.model, "c-ask")).toEqual({ text: '{"action":"decline"}', isError: false });
+    expect(toolResultFor(s.model, "c-ask")).toEqual({ text: '{"action":"cancel"}', isError: false });
     expect(s.notices).toContain(
-      'codebot: MCP server t asked for input ("What is your name?"); declined (no Elicitation hook answered)',
+      'codebot: MCP server t asked for input ("What is your name?"); cancelled (no Elicitation hook answered)',
     );
   });
 });
