@@ -2,7 +2,7 @@
  * An MCP tool result as the model sees it: structured content as its JSON when the server gives
  * one (in place of the text blocks, as claude 2.1.328 does), else text blocks in order, images as image attachments (and a line naming each, so hooks and the
  * transcript see them), audio as a line, resources and links by their URI (and text, name), the text under the
- * same output cap as the built-in tools. `isError` stays an error. Those who observe the call get
+ * same output cap as the built-in tools. `isError` stays an error, its text. Those who observe the call get
  * the result as content blocks (`blocks`), as claude 2.1.328 gives them for an MCP tool (recorded:
  * stream-json's `tool_result` content and `tool_use_result`, a PostToolUse hook's `tool_response`):
  * text as text blocks, an image as Anthropic's image block, anything else as the line the model reads.
@@ -61,12 +61,14 @@ export function toToolResult(result: CallToolResult, server: string): ToolResult
   const cap = new OutputCap(MCP_OUTPUT_LIMIT);
   cap.push(joined);
   const text = cap.text();
-  const isError = result.isError === true;
   const content = text === "" ? "(no output)" : text;
+  // An error is its text, as claude 2.1.328 gives it (recorded with server-filesystem's refusal):
+  // stream-json's `tool_result` content is the string, its `tool_use_result` `Error: <text>`.
+  if (result.isError === true) return { content, isError: true, data: { error: content } };
   return {
     content,
-    isError,
-    ...(images.length > 0 && !isError ? { images } : {}),
+    isError: false,
+    ...(images.length > 0 ? { images } : {}),
     blocks: observedBlocks(blocks, parts.length, joined.length > MCP_OUTPUT_LIMIT, content),
   };
 }

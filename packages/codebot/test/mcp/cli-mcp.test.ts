@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { modelEnv, modelServer, printRun, requestText, sandbox } from "../cli/support/cli-fixtures.js";
 import { cliEnv, runCli, useBuiltCli } from "../cli/support/cli-process.js";
 import { alive } from "../support/process-alive.js";
-import { everythingServer, STREAM_JSON } from "./mcp-fixtures.js";
+import { everythingServer, filesystemServer, STREAM_JSON } from "./mcp-fixtures.js";
 
 useBuiltCli();
 
@@ -199,6 +199,29 @@ describe("project .mcp.json servers need consent", () => {
       { name: "x", status: "connected", source: "dynamic" },
       { name: "broken", status: "failed", source: "dynamic" },
     ]);
+  });
+
+  it("stream-json: an error result's line has its text as content and `Error: <text>` as tool_use_result", async () => {
+    const box = sandbox();
+    box.json(`${box.home}/settings.json`, { permissions: { allow: ["mcp__fs"] } });
+    const config = JSON.stringify({ mcpServers: { fs: filesystemServer(box.project) } });
+    const outside = path.join(box.home, "not-in-the-project.txt");
+    const { r: run } = await printRun(
+      "go",
+      [reply.toolCall("mcp__fs__read_text_file", { path: outside }), reply.text("ok")],
+      { box, flags: STREAM_JSON(config) },
+    );
+    expect(run.code).toBe(0);
+    const line = run.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.type === "user" && l.tool_use_result !== undefined);
+    // As claude 2.1.328 writes server-filesystem's refusal (recorded): a string, not content blocks.
+    const text = line.message.content[0].content;
+    expect(text).toMatch(/^Access denied - path outside allowed directories: /);
+    expect(line.message.content[0].is_error).toBe(true);
+    expect(line.tool_use_result).toBe(`Error: ${text}`);
   });
 
   it("stream-json: a structured result's line has its JSON text as content and {content, structuredContent} as tool_use_result", async () => {
