@@ -252,6 +252,7 @@ class Run {
           emit: this.emit,
           delivered: () => this.stream.delivered(),
           ...(options.toolConcurrency !== undefined ? { concurrency: options.toolConcurrency } : {}),
+          ...this.deferredCalls(tools),
         });
         this.append(toolResultMessage(executed));
         this.endTurn(executed);
@@ -416,6 +417,12 @@ class Run {
         // A tool that cannot prepare starts what it needs at its first call instead.
       }
     }
+  }
+
+  /** What a call to a deferred tool not loaded needs for claude's note on its error (tool-execution.ts). */
+  private deferredCalls(tools: ReadonlyMap<string, Tool>) {
+    const search = [...tools.values()].find((tool) => tool.listDeferredTools !== undefined);
+    return search ? { deferred: { history: () => this.history, searchTool: search.name } } : {};
   }
 
   private appendAll(messages: readonly ModelMessage[]): boolean {

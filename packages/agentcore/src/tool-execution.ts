@@ -1,4 +1,6 @@
 import { defaultMaxListeners, getMaxListeners, setMaxListeners } from "node:events";
+import type { ModelMessage } from "ai";
+import { schemaNotSentNote } from "./deferred-tool-error-note.js";
 import type { AgentEvent, ExecutedCall } from "./events.js";
 import type { Tool, ToolContext, ToolMiddleware, ToolResult } from "./tool.js";
 import {
@@ -28,6 +30,12 @@ export interface ToolExecutionOptions {
   delivered: () => Promise<void>;
   /** How many calls of a concurrent group run at once (default DEFAULT_TOOL_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * The conversation so far and the tool search's name, when tools are deferred: a deferred tool
+   * called without being loaded whose own call fails gets claude's note with its schema
+   * (schemaNotSentNote).
+   */
+  deferred?: { history: () => readonly ModelMessage[]; searchTool: string };
 }
 
 /**
@@ -113,11 +121,20 @@ async function executeOne(prepared: PreparedCall, options: ToolExecutionOptions)
       permission: {},
       eventsDelivered: options.delivered,
     };
+    let reached = false;
     result = await settleWithinGrace(
-      runPipeline(call, tool, options.middleware, ctx),
+      runPipeline(call, tool, options.middleware, ctx, () => {
+        reached = true;
+      }),
       options.signal,
       call.name,
     );
+    // After the hooks (PostToolUseFailure saw the tool's own error), as claude 2.1.328 adds it.
+    const note =
+      reached && result.isError && options.deferred && !options.signal.aborted
+        ? schemaNotSentNote(tool, options.deferred.searchTool, options.deferred.history())
+        : undefined;
+    if (note !== undefined) result = { ...result, content: result.content + note };
   }
   options.emit({ type: "tool_execution_end", call, result });
   return { call, result };

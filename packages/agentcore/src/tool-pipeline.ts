@@ -82,10 +82,15 @@ export async function runPipeline(
   tool: Tool,
   middleware: readonly ToolMiddleware[],
   ctx: ToolContext,
+  /** Called as the call reaches the tool itself (no middleware answered it). */
+  reached?: () => void,
 ): Promise<ToolResult> {
   const layer = (index: number, incoming: ToolCall): Promise<ToolResult> => {
     const current = middleware[index];
-    if (current === undefined) return tool.execute(incoming.args, ctx);
+    if (current === undefined) {
+      reached?.();
+      return tool.execute(incoming.args, ctx);
+    }
     return current(
       incoming,
       (next) => {
