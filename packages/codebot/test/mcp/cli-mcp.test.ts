@@ -201,44 +201,53 @@ describe("project .mcp.json servers need consent", () => {
     ]);
   });
 
-  it("stream-json: an error result's line has its text as content and `Error: <text>` as tool_use_result", async () => {
+  /** The stream-json tool result line of one call to `tool` of `server` (`config` given the sandbox), allowed by a rule. */
+  async function resultLine(
+    server: string,
+    config: (box: ReturnType<typeof sandbox>) => object,
+    tool: string,
+    input: (box: ReturnType<typeof sandbox>) => Record<string, unknown>,
+  ) {
     const box = sandbox();
-    box.json(`${box.home}/settings.json`, { permissions: { allow: ["mcp__fs"] } });
-    const config = JSON.stringify({ mcpServers: { fs: filesystemServer(box.project) } });
-    const outside = path.join(box.home, "not-in-the-project.txt");
-    const { r: run } = await printRun(
-      "go",
-      [reply.toolCall("mcp__fs__read_text_file", { path: outside }), reply.text("ok")],
-      { box, flags: STREAM_JSON(config) },
-    );
+    box.json(`${box.home}/settings.json`, { permissions: { allow: [`mcp__${server}`] } });
+    const flags = STREAM_JSON(JSON.stringify({ mcpServers: { [server]: config(box) } }));
+    const { r: run } = await printRun("go", [reply.toolCall(tool, input(box)), reply.text("ok")], {
+      box,
+      flags,
+    });
     expect(run.code).toBe(0);
-    const line = run.stdout
+    return run.stdout
       .split("\n")
       .filter(Boolean)
       .map((l) => JSON.parse(l))
       .find((l) => l.type === "user" && l.tool_use_result !== undefined);
-    // As claude 2.1.328 writes server-filesystem's refusal (recorded): a string, not content blocks.
+  }
+
+  it("stream-json: an error result's line has its text as content and `Error: <text>` as tool_use_result", async () => {
+    const line = await resultLine(
+      "fs",
+      (box) => filesystemServer(box.project),
+      "mcp__fs__read_text_file",
+      (box) => ({ path: path.join(box.home, "not-in-the-project.txt") }),
+    );
+    // As claude 2.1.328 writes server-filesystem's refusal (recorded): a string, not content blocks;
+    // tool_use_result without the note the model reads after it (the tool was not loaded: docs/mcp.md).
     const text = line.message.content[0].content;
-    expect(text).toMatch(/^Access denied - path outside allowed directories: /);
+    const refusal = text.split("\n\n")[0];
+    expect(refusal).toMatch(/^Access denied - path outside allowed directories: /);
     expect(line.message.content[0].is_error).toBe(true);
-    expect(line.tool_use_result).toBe(`Error: ${text}`);
+    expect(line.tool_use_result).toBe(`Error: ${refusal}`);
   });
 
   it("stream-json: a structured result's line has its JSON text as content and {content, structuredContent} as tool_use_result", async () => {
-    const box = sandbox();
-    box.json(`${box.home}/settings.json`, { permissions: { allow: ["mcp__everything"] } });
-    const config = JSON.stringify({ mcpServers: { everything: everythingServer() } });
-    const { r: run } = await printRun(
-      "go",
-      [reply.toolCall("mcp__everything__get-structured-content", { location: "Chicago" }), reply.text("ok")],
-      { box, flags: STREAM_JSON(config) },
+    const line = await resultLine(
+      "everything",
+      everythingServer,
+      "mcp__everything__get-structured-content",
+      () => ({
+        location: "Chicago",
+      }),
     );
-    expect(run.code).toBe(0);
-    const line = run.stdout
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l))
-      .find((l) => l.type === "user" && l.tool_use_result !== undefined);
     // As claude 2.1.328 writes it (recorded with the same server).
     const text = line.message.content[0].content;
     expect(typeof text).toBe("string");
