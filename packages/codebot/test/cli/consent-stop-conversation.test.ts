@@ -33,3 +33,25 @@ describe("the consent screen says a Claude Code Stop prompt hook gets the conver
     expect(await shown("UserPromptSubmit")).not.toContain(warning);
   });
 });
+
+/** `hooks list --json`'s `sends_conversation` for one project prompt hook on `event`. */
+async function listed(event: string, group = true): Promise<unknown> {
+  const box = sandbox();
+  box.json(".codebot/settings.json", { hooks: { [event]: [group ? { hooks: [judge] } : judge] } });
+  const r = await runCli(["hooks", "list", "--json", "--cwd", box.project], { env: cliEnv(box.home) });
+  const hooks = (JSON.parse(r.stdout) as { hooks: { prompt: string; sends_conversation?: unknown }[] }).hooks;
+  expect(hooks.map((h) => h.prompt)).toEqual(["are the tests green?"]);
+  return hooks[0]?.sends_conversation;
+}
+
+describe("hooks list --json says which hooks send the conversation, as the text listing does", () => {
+  it("is true for a group's Stop and SubagentStop prompt hooks", async () => {
+    expect(await listed("Stop")).toBe(true);
+    expect(await listed("SubagentStop")).toBe(true);
+  });
+
+  it("is absent for a native Stop prompt hook and a group's prompt hook on another event", async () => {
+    expect(await listed("Stop", false)).toBeUndefined();
+    expect(await listed("UserPromptSubmit")).toBeUndefined();
+  });
+});

@@ -103,6 +103,10 @@ export function wireHook({ hook, trust, fingerprint, scripts }: InventoryHook): 
     ...((hook.spec.type === "prompt" || hook.spec.type === "agent") && hook.spec.model !== undefined
       ? { model: hook.spec.model }
       : {}),
+    // The text listing's yellow warning, for programs: such a hook's model gets the whole conversation.
+    ...(hook.style === "claude" && claudeHookSendsConversation(hook.event, hook.spec.type)
+      ? { sends_conversation: true }
+      : {}),
     env: hook.env,
     matcher: hook.matcher.source,
     if: hook.ifMatcher?.source ?? hook.ifRule?.source ?? null,
