@@ -189,7 +189,7 @@ describe("as claude 2.1.328 (recorded: it asked about each even under an Edit ru
   });
 
   it("an allow rule naming the file does not approve it", async () => {
-    const rules = { permissions: { allow: ["Write(.claude/**)", "Write(.mcp.json)", "Write(notes.txt)"] } };
+    const rules = { permissions: { allow: ["Edit(.claude/**)", "Edit(.mcp.json)", "Edit(notes.txt)"] } };
     expect(await writeEach({}, [rules])).toEqual(PLAIN_ONLY);
   });
 
@@ -222,7 +222,7 @@ describe("as claude 2.1.328 (recorded: it asked about each even under an Edit ru
     const transcript = path.join(home, "projects", "x", "s.jsonl");
     const s = await startSession({
       dirs: { project, home },
-      user: { permissions: { allow: ["Write", `Write(/${home}/**)`], additionalDirectories: [home] } },
+      user: { permissions: { allow: ["Write", `Edit(/${home}/**)`], additionalDirectories: [home] } },
       script: [
         reply.toolCalls(
           toolCall("write", { file_path: transcript, content: '{"type":"prompt_snapshot"}\n' }, "w1"),

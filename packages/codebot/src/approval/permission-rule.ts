@@ -169,10 +169,27 @@ const EDITS = new Set(["write"]);
  */
 export function ruleCoversTool(rule: PermissionRule, tool: string, tightening = false): boolean {
   return (
-    rule.tool === tool ||
+    (rule.tool === tool && (tightening || !writePathRuleAllowsNothing(rule))) ||
     (rule.tool === "edit" && EDITS.has(tool) && (tightening || rule.path !== undefined)) ||
     mcpRuleCovers(rule, tool, tightening)
   );
+}
+
+/**
+ * A `Write(path)` allow rule from settings, flags or a skill allows nothing: claude 2.1.328 matches
+ * none (recorded: `Write(src/**)`, `Write(./src/*.ts)`, `Write(/src/**)`, `Write(~/x/**)`,
+ * `Write(//tmp/**)` each asked, where the same `Edit(…)` rule allowed the Write), so allowing by it
+ * would be looser than the setup it came from. `Edit(path)` says it; a deny or ask rule still counts
+ * (the safe side), and so does the session's own "always" answer (`write(//abs)`).
+ */
+function writePathRuleAllowsNothing(rule: PermissionRule): boolean {
+  return rule.tool === "write" && rule.path !== undefined && rule.origin !== undefined && rule.origin !== "session";
+}
+
+/** What a settings file's `Write(path)` allow rule is told at load: it allows nothing, and what to write instead. */
+export function writeAllowRuleWarning(text: string): string {
+  const specifier = text.slice(text.indexOf("("));
+  return `allow rule "${text}" allows no write, as in Claude Code; write "Edit${specifier}" (Edit rules cover writes)`;
 }
 
 /**

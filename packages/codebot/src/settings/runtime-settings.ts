@@ -4,7 +4,7 @@ import { EFFORT_LEVELS, type EffortLevel } from "@codebot/agentcore";
 import type { ContentViews, Problem, ReadDigests, SettingsLayer, SettingsSource } from "@codebot/hooks";
 import { USER_OWNED_SOURCES } from "@codebot/hooks";
 import type { z } from "zod";
-import type { PermissionRule } from "../approval/permission-rule.js";
+import { type PermissionRule, writeAllowRuleWarning } from "../approval/permission-rule.js";
 import { originOfSource, type RuleOrigin } from "../approval/rule-origin.js";
 import { realPathOfDeepestAncestor } from "../paths/path-policy.js";
 import type { AutoCompactWindow } from "../session/auto-compact-window.js";
@@ -339,6 +339,8 @@ export function mergeSettings(
       origin: originOfSource(layer.source),
     });
     for (const rule of value.permissions?.allow ?? []) {
+      if (rule.tool === "write" && rule.path !== undefined)
+        report("permissions", writeAllowRuleWarning(rule.text));
       // The grant reads and hashes the files the rule's command runs: only for a project's rules.
       if (managed) {
         rules.allow.push(from(rule));
