@@ -183,7 +183,9 @@ export function ruleCoversTool(rule: PermissionRule, tool: string, tightening = 
  * (the safe side), and so does the session's own "always" answer (`write(//abs)`).
  */
 function writePathRuleAllowsNothing(rule: PermissionRule): boolean {
-  return rule.tool === "write" && rule.path !== undefined && rule.origin !== undefined && rule.origin !== "session";
+  return (
+    rule.tool === "write" && rule.path !== undefined && rule.origin !== undefined && rule.origin !== "session"
+  );
 }
 
 /** What a settings file's `Write(path)` allow rule is told at load: it allows nothing, and what to write instead. */
