@@ -35,10 +35,12 @@ export interface ConsentSubject {
   /** The plugin it came with: its folders are `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`. */
   plugin?: { root: string; dataDir: string };
   /**
-   * The `PATH` the hook runs with when its entry's `env` sets none and the settings' `env` does
-   * (the user's own `env: {"PATH": "./bin:…"}`); without either, codebot's own.
+   * What the user's own settings' `env` gives the hook that can make it run a project file: its
+   * `PATH` (`"./bin:…"`: a bare name is then the project's program; without one, codebot's own)
+   * and its loading variables (`NODE_OPTIONS: "--require ./pre.cjs"`, `BASH_ENV`: every `node`
+   * or `bash` the hook starts loads the project's file). The entry's own `env` wins over it.
    */
-  searchPath?: string;
+  settingsEnv?: Readonly<Record<string, string>>;
 }
 
 export interface HookConsent {
@@ -88,10 +90,7 @@ function projectPrograms(
 ): { scripts: string[]; unnamedRuns: string[] } {
   if (hook.spec.type !== "command") return { scripts: [], unnamedRuns: [] };
   const spec = hook.plugin === undefined ? hook.spec : withPluginFolders(hook.spec, hook.plugin);
-  const env =
-    hook.searchPath === undefined || hook.env?.PATH !== undefined
-      ? hook.env
-      : { ...hook.env, PATH: hook.searchPath };
+  const env = hook.settingsEnv === undefined ? hook.env : { ...hook.settingsEnv, ...hook.env };
   return ownCommandPrograms(commandLine(spec), projectDir, env, views);
 }
 

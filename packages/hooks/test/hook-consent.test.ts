@@ -44,22 +44,42 @@ describe("a user's own hook in a project", () => {
     });
   });
 
-  it("that runs a bare name found through the settings' env PATH (searchPath) naming a project folder waits too", () => {
+  it("that runs a bare name found through the settings' env PATH (settingsEnv) naming a project folder waits too", () => {
     const dir = clonedRepo();
     const hook = {
       source: "user" as const,
       fingerprint: "f".repeat(64),
       spec: { type: "command" as const, command: "prettier --write x" },
     };
-    expect(hookConsent({ ...hook, searchPath: "./node_modules/.bin:/usr/bin" }, dir)).toMatchObject({
+    expect(hookConsent({ ...hook, settingsEnv: { PATH: "./node_modules/.bin:/usr/bin" } }, dir)).toMatchObject({
       needed: true,
       scripts: [path.join(dir, "node_modules/.bin/prettier")],
     });
-    expect(hookConsent({ ...hook, searchPath: "/usr/local/bin:/usr/bin" }, dir).needed).toBe(false);
+    expect(hookConsent({ ...hook, settingsEnv: { PATH: "/usr/local/bin:/usr/bin" } }, dir).needed).toBe(false);
     // The entry's own env PATH is the one the hook runs with.
     expect(
-      hookConsent({ ...hook, searchPath: "./node_modules/.bin", env: { PATH: "/usr/bin" } }, dir).needed,
+      hookConsent({ ...hook, settingsEnv: { PATH: "./node_modules/.bin" }, env: { PATH: "/usr/bin" } }, dir).needed,
     ).toBe(false);
+  });
+
+  it("whose settings' env loading variable names a project file (NODE_OPTIONS --require, BASH_ENV) waits too", () => {
+    const dir = clonedRepo();
+    fs.writeFileSync(path.join(dir, "pre.cjs"), "require('fs').writeFileSync('pwned', '')\n");
+    fs.writeFileSync(path.join(dir, "x.sh"), "touch pwned\n");
+    const hook = {
+      source: "user" as const,
+      fingerprint: "f".repeat(64),
+      spec: { type: "command" as const, command: "node -e 0" },
+    };
+    expect(hookConsent({ ...hook, settingsEnv: { NODE_OPTIONS: "--require ./pre.cjs" } }, dir)).toMatchObject({
+      needed: true,
+      scripts: [path.join(dir, "pre.cjs")],
+    });
+    expect(hookConsent({ ...hook, settingsEnv: { BASH_ENV: "./x.sh" } }, dir)).toMatchObject({
+      needed: true,
+      scripts: [path.join(dir, "x.sh")],
+    });
+    expect(hookConsent(hook, dir).needed).toBe(false);
   });
 
   it("that feeds a shell a here-document running the project's program waits too", () => {

@@ -59,8 +59,8 @@ export interface ApprovalEngineOptions {
   restricted?: boolean;
   /** `permissions.block*OutsideWorkingDirectories` (ToolApprovalOptions). */
   blockOutside?: OutsideBlock;
-  /** The user's own settings' `env` PATH, which hooks get (HookApprovalOptions). */
-  hookSearchPath?: () => string | undefined;
+  /** The user's own settings' `env` PATH and loading variables, which hooks get (HookApprovalOptions). */
+  hookSettingsEnv?: () => Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -118,7 +118,7 @@ export class ApprovalEngine {
       ...(options.hooksApprovedOnce ? { approvedOnce: options.hooksApprovedOnce } : {}),
       ask: options.askHookApproval,
       ...(options.notify ? { notify: options.notify } : {}),
-      ...(options.hookSearchPath ? { searchPath: options.hookSearchPath } : {}),
+      ...(options.hookSettingsEnv ? { settingsEnv: options.hookSettingsEnv } : {}),
     });
   }
 

@@ -21,11 +21,12 @@ export interface HookApprovalOptions {
   /** Told when an "always" answer could not be saved (a full disk): it then holds for this session only. */
   notify?: (message: string) => void;
   /**
-   * The `PATH` the settings' `env` gives hooks, when the user's own settings set it (not a project's
-   * approved value, whose grant covers its folders' programs): a relative folder in it makes a
-   * bare name the project's program.
+   * The `PATH` and loading variables the settings' `env` gives hooks, where the user's own settings
+   * set them (not a project's approved value, whose grant covers the files it loads): a relative
+   * folder in `PATH` makes a bare name the project's program, a relative file in `NODE_OPTIONS`
+   * or `BASH_ENV` is loaded from the project (own-settings-env.ts).
    */
-  searchPath?: () => string | undefined;
+  settingsEnv?: () => Readonly<Record<string, string>> | undefined;
 }
 
 /** A hook as far as trust is concerned. */
@@ -127,10 +128,10 @@ export class HookApproval {
     return this.heldOnce(hook, this.consentOf(hook));
   }
 
-  /** What approving `hook` takes now, with the PATH the settings give it. */
+  /** What approving `hook` takes now, with the PATH and loading variables the settings give it. */
   private consentOf(hook: HookIdentity & { plugin?: { root: string; dataDir: string } }): HookConsent {
-    const searchPath = this.options.searchPath?.();
-    return hookConsent(searchPath === undefined ? hook : { ...hook, searchPath }, this.options.projectDir);
+    const settingsEnv = this.options.settingsEnv?.();
+    return hookConsent(settingsEnv === undefined ? hook : { ...hook, settingsEnv }, this.options.projectDir);
   }
 
   private heldOnce(hook: HeldHook, consent: HookConsent): string | undefined {

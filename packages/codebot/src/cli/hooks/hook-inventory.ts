@@ -25,6 +25,7 @@ import {
 } from "../../session/project-settings.js";
 import { claudeCompatOf } from "../../settings/claude-compat.js";
 import type { KeptPlugins } from "../../settings/kept-plugins.js";
+import { ownSettingsEnv } from "../../settings/own-settings-env.js";
 import type { UntrustedGrant } from "../../settings/runtime-settings.js";
 import { CliError } from "../cli-error.js";
 import type { ProjectFlags } from "../project-flags.js";
@@ -103,7 +104,8 @@ export function loadInventory(
   const problems = projectProblems(project);
   if (trustStore.problem) problems.push({ severity: "warning", message: trustStore.problem });
   // Each fingerprint reads and hashes the scripts its hook runs: made once, for both uses below.
-  const considered = loaded.hooks.map((hook) => ({ hook, consent: hookConsent(hook, cwd) }));
+  const settingsEnv = ownSettingsEnv(project.settings);
+  const considered = loaded.hooks.map((hook) => ({ hook, consent: consentIn(hook, cwd, settingsEnv) }));
   const current = new Set(considered.map(({ consent }) => consent.fingerprint));
   // Approvals that match no hook any more: an entry (or a script it runs) approved, then edited.
   const outdated = Object.entries(trustStore.snapshot().hooks)
@@ -128,9 +130,23 @@ export function inventoryHook(
   hook: CompiledHook,
   cwd: string,
   store: TrustStore,
+  settingsEnv: Readonly<Record<string, string>> | undefined,
   outdated: readonly { path: string; event: string }[] = [],
 ): InventoryHook {
-  return listed(hook, hookConsent(hook, cwd), cwd, store, outdated);
+  return listed(hook, consentIn(hook, cwd, settingsEnv), cwd, store, outdated);
+}
+
+/**
+ * What approving `hook` takes, with the `PATH` and loading variables your own settings' `env`
+ * gives it (own-settings-env.ts), as a session works it out: so that `hooks trust` records what
+ * the session then finds approved.
+ */
+function consentIn(
+  hook: CompiledHook,
+  cwd: string,
+  settingsEnv: Readonly<Record<string, string>> | undefined,
+): HookConsent {
+  return hookConsent(settingsEnv === undefined ? hook : { ...hook, settingsEnv }, cwd);
 }
 
 function listed(
@@ -201,7 +217,8 @@ export function withScopedAdditions(inv: HookInventory, added: ScopedAdditions):
       untrusted.push(ask);
   const asked = untrusted.length !== project.settings.permissions.untrusted.length;
   if (added.hooks.length === 0 && added.problems.length === 0 && !asked) return inv;
-  const hooks = added.hooks.map((hook) => inventoryHook(hook, inv.cwd, project.trustStore));
+  const settingsEnv = ownSettingsEnv(project.settings);
+  const hooks = added.hooks.map((hook) => inventoryHook(hook, inv.cwd, project.trustStore, settingsEnv));
   const permissions = { ...project.settings.permissions, untrusted };
   return {
     ...inv,

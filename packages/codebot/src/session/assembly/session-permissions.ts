@@ -19,6 +19,7 @@ import { PathPolicy, realPathOfDeepestAncestor } from "../../paths/path-policy.j
 import { ReadRules } from "../../paths/read-rules.js";
 import { ownAllowRule } from "../../settings/allow-grant.js";
 import { modeRefusal } from "../../settings/managed-policy.js";
+import { ownSettingsEnv } from "../../settings/own-settings-env.js";
 import { millisecondsVariable } from "../../settings/milliseconds-variable.js";
 import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { RuntimeSettings, UntrustedGrant } from "../../settings/runtime-settings.js";
@@ -155,7 +156,7 @@ export class SessionPermissions {
             notify,
           ) ?? DEFAULT_CLASSIFIER_TIMEOUT_MS,
       }),
-      hookSearchPath: () => ownSettingsPath(this.settingsRead.settings),
+      hookSettingsEnv: () => ownSettingsEnv(this.settingsRead.settings),
       permissionHooks: permissionHooks(
         late.runner,
         late.stopRun,
@@ -295,11 +296,3 @@ export class SessionPermissions {
   }
 }
 
-/**
- * The `PATH` of the settings' `env` when the user's own settings (or the managed ones) set it; not
- * a project's approved value (it loads files: envFiles), whose grant covers its folders' programs.
- */
-function ownSettingsPath(settings: RuntimeSettings): string | undefined {
-  if (settings.envFiles.some((run) => run.approvedFor === "PATH")) return undefined;
-  return settings.env.PATH;
-}
