@@ -7,6 +7,7 @@
  * A project's approved value is left out: its grant covers the files it loads (`envFiles`).
  */
 import { isLoadingVariable } from "@codebot/hooks";
+import { envLoadedFiles } from "./env-grant.js";
 import type { RuntimeSettings } from "./runtime-settings.js";
 
 export function ownSettingsEnv(
@@ -18,4 +19,17 @@ export function ownSettingsEnv(
       !settings.envFiles.some((run) => run.approvedFor === name),
   );
   return own.length === 0 ? undefined : Object.fromEntries(own);
+}
+
+/**
+ * The project files your own settings' loading variables make every `bash` command load
+ * (`BASH_ENV: "./x.sh"`): while there are any, no line runs unasked as one that only reads.
+ */
+export function ownLoadedProjectFiles(
+  settings: Pick<RuntimeSettings, "env" | "envFiles">,
+  projectDir: string,
+): string[] {
+  return Object.entries(ownSettingsEnv(settings) ?? {})
+    .filter(([name]) => name !== "PATH")
+    .flatMap(([name, value]) => envLoadedFiles(name, value, projectDir));
 }

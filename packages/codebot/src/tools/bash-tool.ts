@@ -5,6 +5,7 @@ import { z } from "zod";
 import { placeOfShell, runsAlongside, type ShellTool } from "../approval/read-only-bash.js";
 import { isDirectory } from "../fs/is-directory.js";
 import { changedFileRefusal, changedRun } from "../settings/approved-files.js";
+import { ownLoadedProjectFiles } from "../settings/own-settings-env.js";
 import {
   BACKGROUND_DEFAULT_TIMEOUT_MS,
   BACKGROUND_MAX_TIMEOUT_MS,
@@ -64,9 +65,13 @@ export function bashTool(
     contentFromData: bashContentFromData,
     // Where the next command starts: approval reads a line's relative paths from here.
     workingDirectory: () => (isDirectory(cwd) ? cwd : env.paths.root),
-    // A hook's environment file is sourced before each command and may change PATH.
+    // A hook's environment file is sourced before each command and may change PATH; a project
+    // file your own env's BASH_ENV or NODE_OPTIONS loads runs in each: then no line only reads.
     searchPath: () =>
-      hookEnvFileOf(env) === undefined ? (env.env.PATH ?? process.env.PATH ?? "") : undefined,
+      hookEnvFileOf(env) === undefined &&
+      ownLoadedProjectFiles({ env: env.env, envFiles: env.envFiles ?? [] }, env.paths.root).length === 0
+        ? (env.env.PATH ?? process.env.PATH ?? "")
+        : undefined,
     // The host and the first command's shell start while the model thinks: starting the host
     // (Node forks itself for it) no longer delays the session's first request.
     prepare() {

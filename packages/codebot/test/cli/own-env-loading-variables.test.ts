@@ -52,4 +52,17 @@ describe("your own settings' env loading a project file", () => {
     expect(fs.existsSync(box.at("pwned.txt"))).toBe(false);
     expect(changed.stderr).toContain("it runs pre.cjs from this project, not approved for it yet");
   });
+
+  it("asks before a bash line that only reads, since every bash would load BASH_ENV's project file", async () => {
+    const box = sandbox();
+    box.write("x.sh", "touch pwned.txt\n");
+    box.json(path.join(box.home, "settings.json"), { env: { BASH_ENV: "./x.sh" } });
+    const server = await modelServer([reply.toolCall("bash", { command: "ls" }), reply.text("done")]);
+    const run = await runCli(["-p", "go", "--cwd", box.project], {
+      env: modelEnv(server, box.home),
+      cwd: box.project,
+    });
+    expect(run.code).toBe(0);
+    expect(fs.existsSync(box.at("pwned.txt"))).toBe(false);
+  });
 });
