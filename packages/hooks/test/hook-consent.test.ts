@@ -51,14 +51,19 @@ describe("a user's own hook in a project", () => {
       fingerprint: "f".repeat(64),
       spec: { type: "command" as const, command: "prettier --write x" },
     };
-    expect(hookConsent({ ...hook, settingsEnv: { PATH: "./node_modules/.bin:/usr/bin" } }, dir)).toMatchObject({
+    expect(
+      hookConsent({ ...hook, settingsEnv: { PATH: "./node_modules/.bin:/usr/bin" } }, dir),
+    ).toMatchObject({
       needed: true,
       scripts: [path.join(dir, "node_modules/.bin/prettier")],
     });
-    expect(hookConsent({ ...hook, settingsEnv: { PATH: "/usr/local/bin:/usr/bin" } }, dir).needed).toBe(false);
+    expect(hookConsent({ ...hook, settingsEnv: { PATH: "/usr/local/bin:/usr/bin" } }, dir).needed).toBe(
+      false,
+    );
     // The entry's own env PATH is the one the hook runs with.
     expect(
-      hookConsent({ ...hook, settingsEnv: { PATH: "./node_modules/.bin" }, env: { PATH: "/usr/bin" } }, dir).needed,
+      hookConsent({ ...hook, settingsEnv: { PATH: "./node_modules/.bin" }, env: { PATH: "/usr/bin" } }, dir)
+        .needed,
     ).toBe(false);
   });
 
@@ -71,10 +76,12 @@ describe("a user's own hook in a project", () => {
       fingerprint: "f".repeat(64),
       spec: { type: "command" as const, command: "node -e 0" },
     };
-    expect(hookConsent({ ...hook, settingsEnv: { NODE_OPTIONS: "--require ./pre.cjs" } }, dir)).toMatchObject({
-      needed: true,
-      scripts: [path.join(dir, "pre.cjs")],
-    });
+    expect(hookConsent({ ...hook, settingsEnv: { NODE_OPTIONS: "--require ./pre.cjs" } }, dir)).toMatchObject(
+      {
+        needed: true,
+        scripts: [path.join(dir, "pre.cjs")],
+      },
+    );
     expect(hookConsent({ ...hook, settingsEnv: { BASH_ENV: "./x.sh" } }, dir)).toMatchObject({
       needed: true,
       scripts: [path.join(dir, "x.sh")],

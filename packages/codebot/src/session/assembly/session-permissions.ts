@@ -19,8 +19,8 @@ import { PathPolicy, realPathOfDeepestAncestor } from "../../paths/path-policy.j
 import { ReadRules } from "../../paths/read-rules.js";
 import { ownAllowRule } from "../../settings/allow-grant.js";
 import { modeRefusal } from "../../settings/managed-policy.js";
-import { ownSettingsEnv } from "../../settings/own-settings-env.js";
 import { millisecondsVariable } from "../../settings/milliseconds-variable.js";
+import { ownSettingsEnv } from "../../settings/own-settings-env.js";
 import type { PluginFolder } from "../../settings/plugin-folder.js";
 import type { RuntimeSettings, UntrustedGrant } from "../../settings/runtime-settings.js";
 import type { ProjectSettings } from "../project-settings.js";
@@ -295,4 +295,3 @@ export class SessionPermissions {
     );
   }
 }
-
