@@ -50,7 +50,7 @@ describe("Claude Code plugins", () => {
       `<system-reminder>\nReminder from the session-banner plugin: run the linter before you commit.\nPlugin data lives in ${dataDir}.\n</system-reminder>`,
     );
     expect(fs.existsSync(s.at("resumed.marker"))).toBe(false);
-    // audit-logger: an async PostToolUse logger writing into CLAUDE_PLUGIN_DATA (its hooks.json has the events at the top level).
+    // audit-logger: an async PostToolUse logger writing into CLAUDE_PLUGIN_DATA.
     await s.runtime.close();
     const audit = fs
       .readFileSync(path.join(home, "plugins", "data", "audit-logger", "audit.jsonl"), "utf8")

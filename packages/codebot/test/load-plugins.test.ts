@@ -89,6 +89,29 @@ describe("Claude Code plugin folders", () => {
     ]);
   });
 
+  // Modelled on sergio-bershadsky/ai's settings-sync and marketplace-validator plugins (0c0719d2),
+  // whose hooks.json have the events at the top level: claude 2.1.328 loads neither ("Hook load
+  // failed: … hooks.json must have 'hooks' …"), so their Stop and PostToolUse hooks never run.
+  it("a hooks.json with the events at the top level, no hooks key, skips its hooks with a warning, as claude 2.1.328 runs none of them", () => {
+    const root = plugin({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "settings-sync" }),
+      "hooks/hooks.json": JSON.stringify({
+        Stop: [{ matcher: ".*", hooks: [{ type: "command", command: "python3 backup.py", timeout: 10000 }] }],
+      }),
+    });
+    const { layers, problems } = loadPluginLayers([{ dir: root, base: "/" }], tempDir("codebot-home-"));
+    expect(layers).toEqual([]);
+    expect(problems).toEqual([
+      {
+        severity: "warning",
+        scope: "settings",
+        file: path.join(root, "hooks", "hooks.json"),
+        message:
+          'plugin settings-sync: no "hooks" key: write {"hooks": {<event>: [...]}}, as Claude Code loads no plugin without it (plugin skipped)',
+      },
+    ]);
+  });
+
   it("a manifest claude 2.1.328 refuses skips the plugin with an error naming the file and the fault", () => {
     const home = tempDir("codebot-home-");
     for (const [text, fault] of [

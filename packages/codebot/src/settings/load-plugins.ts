@@ -60,7 +60,7 @@ export function isPluginProblem(problem: Pick<Problem, "message">): boolean {
 /**
  * Loads Claude Code plugin folders (§11): each folder's `hooks/hooks.json` and what its
  * manifest's `"hooks"` adds (plugin-hook-sources.ts), one layer each, in the layout the published plugins use (`{"description", "hooks":
- * {<event>: [groups]}}`, or the events at the top level), as a `plugin` settings layer (or the
+ * {<event>: [groups]}}`; a file has the `hooks` key, the manifest's inline hooks may leave it out), as a `plugin` settings layer (or the
  * project's, for a plugin only a project switched on). The plugin's name comes from
  * `.claude-plugin/plugin.json`, else the folder's name; its data folder is the one given (Claude
  * Code's, for installed plugins), else `$CODEBOT_HOME/plugins/data/<name>`, created here.
@@ -171,7 +171,21 @@ function loadPlugin(
       problems.push({ ...read.problem, message: `plugin ${name}: ${why} (plugin skipped)` });
       return result(folder);
     }
-    const hooks = hooksOf(read.layer.settings as Record<string, unknown>);
+    const fileSettings = read.layer.settings as Record<string, unknown>;
+    if (!("hooks" in fileSettings)) {
+      // claude 2.1.328 loads no such plugin (recorded: "Hook load failed: … hooks.json must have
+      // 'hooks' (the hook matchers) …", its hooks never fire), so a file with the events at the top
+      // level, an older layout some published plugins still have, runs nothing here either. A
+      // warning, not an error that stops a run: the file is readable, only claude declines it, and
+      // with it installed claude runs (without those hooks), as codebot must.
+      problem(
+        "warning",
+        file,
+        `plugin ${name}: no "hooks" key: write {"hooks": {<event>: [...]}}, as Claude Code loads no plugin without it (plugin skipped)`,
+      );
+      return result(folder);
+    }
+    const hooks = hooksOf(fileSettings);
     if (hooks === undefined) {
       problem("error", file, `plugin ${name}: expected {"hooks": {<event>: [...]}} (plugin skipped)`);
       return result(folder);
