@@ -5,6 +5,7 @@ import { PathPolicy } from "../paths/path-policy.js";
 import { pathSpellings } from "../paths/path-spellings.js";
 import type { PermissionMode } from "../settings/runtime-settings.js";
 import { filesNamedBy } from "./bash-named-files.js";
+import { beyondPrefixRules } from "./beyond-prefix-rules.js";
 import { pathOutside } from "./outside-reach.js";
 import { namesOwnFolder } from "./own-folder-commands.js";
 import { acceptedBy, type PermissionDecision } from "./permission-decision.js";
@@ -243,6 +244,14 @@ export class CallChecks {
     // From where the shell is now: after an earlier `cd src`, `../../.codebot` is one more level up.
     const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
     return command !== undefined && namesOwnFolder(command, cwd, this.options.ownHomes ?? []);
+  }
+
+  /** Why no prefix or wildcard allow rule lets a bash line run unasked (beyond-prefix-rules.ts), from where its shell is now. */
+  beyondPrefixRules(subject: RuleSubject, tool: Tool): string | undefined {
+    const { command } = subject;
+    if (command === undefined) return undefined;
+    const cwd = this.shellPlace(tool)?.cwd ?? this.options.paths.root;
+    return beyondPrefixRules(command, cwd, this.options.paths, this.options.ownHomes ?? []);
   }
 
   subjectOf(call: ToolCall): RuleSubject {

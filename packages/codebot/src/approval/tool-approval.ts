@@ -222,8 +222,7 @@ export class ToolApproval {
       firstMatching(askRules, subject, where) ??
       heldByDeny?.rule ??
       this.checks.pathRuleNamed(askRules, subject, tool)?.rule;
-    const ruleReason =
-      heldByDeny !== undefined ? `the deny rule "${heldByDeny.rule.text}": ${heldByDeny.why}` : undefined;
+    let beyondRule: string | undefined;
     const personOnly = this.checks.personOnlyConcern(call, subject, tool);
     // As claude 2.1.328's: neither a hook's allow, acceptEdits nor an allow rule approves writing a
     // settings, git or tool-configuration file (its "sensitive file"), codebot's transcripts and
@@ -257,18 +256,20 @@ export class ToolApproval {
       // autoMode.classifyAllShell: in auto mode a shell line goes to the classifier whatever allows it.
       const rulesSuspended =
         mode === "auto" && place !== undefined && this.options.classifyAllShell?.() === true;
+      const rules = [...allow, ...grantedRules];
+      const ruled = place === undefined ? subject : { ...subject, cwd: place.cwd };
       if (
         !rulesSuspended &&
-        allowedByRules(
-          [...allow, ...grantedRules],
-          place === undefined ? subject : { ...subject, cwd: place.cwd },
-          where,
-          unruled,
-        ) &&
+        allowedByRules(rules, ruled, where, unruled) &&
         !configWrite &&
         !this.checks.namesOwnFolder(subject, tool)
-      )
-        return { allowed: true, decision: acceptedBy("config", "rule") };
+      ) {
+        // A prefix or wildcard rule does not cover what claude's does not (beyond-prefix-rules.ts);
+        // a rule naming the whole line, or the whole tool, does.
+        beyondRule = this.checks.beyondPrefixRules(subject, tool);
+        if (beyondRule === undefined || allowedByRules(rules.filter(namesWholeLine), ruled, where, unruled))
+          return { allowed: true, decision: acceptedBy("config", "rule") };
+      }
     } else if (confirmedByUser) {
       return { allowed: true, decision: BY_YOU };
     }
@@ -280,6 +281,10 @@ export class ToolApproval {
       if (classified !== undefined) return classified;
     }
     // Nothing settled it: codebot would ask, or refuse for lack of a rule. PermissionRequest hooks may answer first.
+    const heldBy =
+      heldByDeny !== undefined ? `the deny rule "${heldByDeny.rule.text}": ${heldByDeny.why}` : undefined;
+    const ruleReason =
+      heldBy ?? (beyondRule !== undefined ? `no prefix or wildcard allow rule covers it: ${beyondRule}` : undefined);
     const text = subjectText(call, subject, this.options.paths);
     const alwaysRule = alwaysRuleOf(call, text);
     // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
@@ -318,7 +323,8 @@ export class ToolApproval {
         reason: nobodyToAskReason(call.name, {
           personOnly,
           askRule: askRule?.text,
-          heldBy: ruleReason,
+          heldBy,
+          beyondRule,
           configFile: configWrite ? this.options.paths.display(subject.path as string) : undefined,
           fileEdit: FILE_EDITS.has(call.name),
           rule: call.name === "skill" && subject.skill !== undefined ? `Skill(${subject.skill})` : undefined,
@@ -457,4 +463,9 @@ export class ToolApproval {
       notify: (message) => this.options.notify?.(message),
     });
   }
+}
+
+/** A rule that allows a bash line whatever it names: the whole tool's (`Bash`), or one naming the whole line. */
+function namesWholeLine(rule: PermissionRule): boolean {
+  return rule.bash === undefined || rule.bash.kind === "exact";
 }
