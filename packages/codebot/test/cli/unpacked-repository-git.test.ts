@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { reply } from "@codebot/agentcore/testing";
 import { describe, expect, it } from "vitest";
@@ -128,12 +129,21 @@ describe("a repository's own .git under your own rules and hooks", { timeout: 60
   it("a hook the model puts into .git during the session makes your Bash(git status) ask again", async () => {
     const box = sandbox();
     execFileSync("git", ["init", "-q", box.project]);
-    box.write("payload.sh", "#!/bin/sh\ntouch hook-ran\n");
+    // Outside the project: your rule naming a project file it copies would be held (runs payload.sh).
+    const payload = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "payload-")), "payload.sh");
+    fs.writeFileSync(payload, "#!/bin/sh\ntouch hook-ran\n");
     box.json(path.join(box.home, "settings.json"), {
-      permissions: { allow: ["Bash(git status)", "Bash(cp:*)", "Bash(chmod:*)"] },
+      // Rules naming the whole lines: a prefix rule (`Bash(cp:*)`) no longer covers a write into .git.
+      permissions: {
+        allow: [
+          "Bash(git status)",
+          `Bash(cp ${payload} .git/hooks/post-index-change)`,
+          "Bash(chmod +x .git/hooks/post-index-change)",
+        ],
+      },
     });
     const server = await modelServer([
-      reply.toolCall("bash", { command: "cp payload.sh .git/hooks/post-index-change" }, "b1"),
+      reply.toolCall("bash", { command: `cp ${payload} .git/hooks/post-index-change` }, "b1"),
       reply.toolCall("bash", { command: "chmod +x .git/hooks/post-index-change" }, "b2"),
       reply.toolCall("bash", { command: "git status" }, "b3"),
       reply.text("done"),
