@@ -43,7 +43,8 @@ export function beyondPrefixRules(
   ] as const) {
     const outside = pathOutside(command, cwd, paths, home, writing);
     // `..` worked out, as claude shows it (`proj/../x.txt` is `x.txt` beside the project).
-    if (outside !== undefined) return `it ${verb} ${path.resolve(outside)}, outside the project and its added folders`;
+    if (outside !== undefined)
+      return `it ${verb} ${path.resolve(outside)}, outside the project and its added folders`;
   }
   return undefined;
 }

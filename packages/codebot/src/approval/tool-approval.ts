@@ -284,7 +284,8 @@ export class ToolApproval {
     const heldBy =
       heldByDeny !== undefined ? `the deny rule "${heldByDeny.rule.text}": ${heldByDeny.why}` : undefined;
     const ruleReason =
-      heldBy ?? (beyondRule !== undefined ? `no prefix or wildcard allow rule covers it: ${beyondRule}` : undefined);
+      heldBy ??
+      (beyondRule !== undefined ? `no prefix or wildcard allow rule covers it: ${beyondRule}` : undefined);
     const text = subjectText(call, subject, this.options.paths);
     const alwaysRule = alwaysRuleOf(call, text);
     // What "always" would add is what the hooks are offered (none under an ask rule: it asks each time).
