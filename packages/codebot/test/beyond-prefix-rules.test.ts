@@ -106,7 +106,10 @@ describe("a session under the user's prefix rules", () => {
   });
 
   it("refuses in -p, with why, what the prefix rules match but do not cover; runs the rest", async () => {
+    // A folder of its own around the project: `../outside.txt` must not be left over from another test.
+    const { root, home } = project();
     const s = await startSession({
+      dirs: { project: root, home },
       user: { permissions: { allow: ["Bash(mv:*)", "Bash(mkdir:*)", "Bash(source:*)", "Bash(cat:*)"] } },
       runtime: { permissionMode: "ask" },
       script: [
@@ -117,8 +120,6 @@ describe("a session under the user's prefix rules", () => {
         reply.text("done"),
       ],
     });
-    fs.mkdirSync(s.at(".git/hooks"), { recursive: true });
-    fs.writeFileSync(s.at("notes.txt"), "notes\n");
     await s.runtime.prompt("go");
     await s.runtime.close();
     expect(toolResultFor(s.model, "b1")?.text).toMatch(
