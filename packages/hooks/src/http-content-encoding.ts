@@ -44,6 +44,8 @@ function decoderOf(coding: string, body: Readable) {
       flush: zlib.constants.BROTLI_OPERATION_FLUSH,
       finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
     });
+  // undici's body emits an AbortError as it is destroyed: heard here, or it is an uncaught exception.
+  body.once("error", () => {});
   body.destroy();
   throw new Error(
     `the answer is encoded as ${JSON.stringify(coding)}, which codebot does not decode (gzip, deflate and br it does)`,

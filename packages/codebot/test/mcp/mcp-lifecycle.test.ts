@@ -344,6 +344,11 @@ describe("an MCP server restarted after it died", () => {
         reply.text("done"),
       ],
     });
+    // The first start must have loaded the approved file before the model edits it: on a loaded
+    // machine a server still starting would load the edit, which is not the restart under test.
+    await waitFor(() => s.runtime.mcpServers()[0]?.state === "connected", 20_000, "the server to connect");
+    // The first start must have run the approved srv.mjs (it answers only once it has) before the edit.
+    await waitFor(() => s.runtime.mcpServers()[0]?.state === "connected", 20_000, "the server to connect");
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "c-edit")?.isError).toBe(false);
     await waitFor(
@@ -363,7 +368,7 @@ describe("an MCP server restarted after it died", () => {
     const project = scratchDir("codebot-project-");
     const home = scratchDir("codebot-home-");
     const state = scratchDir("mcp-state-");
-    fs.writeFileSync(path.join(project, "pre.cjs"), "// approved\n");
+    fs.writeFileSync(path.join(project, "pre.cjs"), 'require("fs").appendFileSync("loaded", "x");\n');
     const s = await startSession({
       dirs: { project, home },
       user: { mcpServers: { t: testServer("serve", state) } },
@@ -377,6 +382,14 @@ describe("an MCP server restarted after it died", () => {
         reply.text("done"),
       ],
     });
+    // The first start (the server and the grandchild it starts, both with the approved value) must
+    // have loaded the approved file before the model edits it: on a loaded machine a grandchild still
+    // starting loaded the edit, which is not the restart under test.
+    const loads = () =>
+      fs.existsSync(path.join(project, "loaded"))
+        ? fs.readFileSync(path.join(project, "loaded"), "utf8").length
+        : 0;
+    await waitFor(() => loads() >= 2, 20_000, "the first start to load the approved file");
     await s.runtime.prompt("go");
     expect(toolResultFor(s.model, "c-edit")?.isError).toBe(false);
     await waitFor(() => pids(state, "starts").length > 1, 20_000, "the server to be restarted");
