@@ -34,8 +34,28 @@ const MAX_DEPTH = 16;
 /** More commands than this found in one line: the rest is not followed, and the command is unmodelled. */
 const MAX_COMMANDS = 10_000;
 
+/**
+ * Lines read lately, each read once: one bash call's approval reads its line in many places (the
+ * rules, the read-only check, the named files, the prefix rules' limits — ~55 µs a read). The
+ * reading is a function of the text alone; the result is shared, so callers only read it.
+ */
+const recent = new Map<string, ShellCommands>();
+const RECENT_LINES = 64;
+/** Longer lines are read each time: a cache of them would hold megabytes. */
+const RECENT_MAX_LENGTH = 8192;
+
 /** The simple commands `command` may run, as far as its text shows: what rules are checked against. */
-export function shellCommands(command: string, depth = 0, seen = new Set<string>()): ShellCommands {
+export function shellCommands(command: string): ShellCommands {
+  if (command.length > RECENT_MAX_LENGTH) return readCommands(command, 0, new Set());
+  const kept = recent.get(command);
+  if (kept !== undefined) return kept;
+  const found = readCommands(command, 0, new Set());
+  if (recent.size >= RECENT_LINES) recent.delete(recent.keys().next().value as string);
+  recent.set(command, found);
+  return found;
+}
+
+function readCommands(command: string, depth: number, seen: Set<string>): ShellCommands {
   const parsed = shellParts(command);
   const found: ShellCommands = {
     commands: [],
@@ -77,7 +97,7 @@ function add(
       found.unmodelled = true;
       return;
     }
-    const nested = shellCommands(script, depth + 1, seen);
+    const nested = readCommands(script, depth + 1, seen);
     for (const c of nested.commands)
       found.commands.push({ ...c, inner: true, tighteningOnly: c.tighteningOnly || place.tighteningOnly });
     found.substitutes ||= nested.substitutes;
@@ -91,7 +111,7 @@ function add(
     }
     const tighteningOnly = place.tighteningOnly || run.tighteningOnly === true;
     if ("script" in run) {
-      const nested = shellCommands(run.script, depth + 1, seen);
+      const nested = readCommands(run.script, depth + 1, seen);
       for (const c of nested.commands)
         found.commands.push({ ...c, inner: true, tighteningOnly: c.tighteningOnly || tighteningOnly });
       found.substitutes ||= nested.substitutes;
